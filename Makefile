@@ -1,0 +1,32 @@
+# Two entry points for a fresh machine: `make run` (the service) and `make test` (the suite).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint proto catalogue bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python -m games.splendor_marvel.demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy advisor search games clients scripts
+
+catalogue: $(STAMP)
+	$(BIN)/python scripts/build_catalogue.py
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks.engine_speed
+
+clean:
+	rm -rf $(VENV)
