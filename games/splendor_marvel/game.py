@@ -1,0 +1,61 @@
+"""`SplendorMarvel`: the engine behind the search's `Game` protocol."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.splendor_marvel import heuristics, observation, rules
+from games.splendor_marvel.actions import Action
+from games.splendor_marvel.observation import Observation
+from games.splendor_marvel.state import SplendorState
+
+
+class SplendorMarvel:
+    """Splendor: Marvel for 2–4 players; stateless, so one instance serves every game."""
+
+    name = "splendor_marvel"
+
+    def num_players(self, state: SplendorState) -> int:
+        return state.num_players
+
+    def current_player(self, state: SplendorState) -> int:
+        return state.current
+
+    def legal_actions(self, state: SplendorState) -> list[Action]:
+        return rules.legal_actions(state)
+
+    def apply(self, state: SplendorState, action: Action, rng: random.Random) -> None:
+        rules.apply(state, action)
+
+    def clone(self, state: SplendorState) -> SplendorState:
+        return state.clone()
+
+    def is_terminal(self, state: SplendorState) -> bool:
+        return state.result is not None
+
+    def returns(self, state: SplendorState) -> tuple[float, ...]:
+        if state.result is None:
+            raise ValueError("the game is not over")
+        return state.result
+
+    def observe(self, state: SplendorState, seat: int) -> Observation:
+        return observation.observe(state, seat)
+
+    def sample(self, observation_: Observation, rng: random.Random) -> SplendorState:
+        return observation.sample(observation_, rng)
+
+    def rollout_action(self, state: SplendorState, rng: random.Random) -> Action:
+        return heuristics.rollout_action(state, rng)
+
+    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
+        return heuristics.evaluate(state)
+
+    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
+        return heuristics.priors(state, actions)
+
+    def __reduce__(self) -> str:
+        return "GAME"
+
+
+GAME = SplendorMarvel()

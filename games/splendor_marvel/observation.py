@@ -1,0 +1,149 @@
+"""What one seat may know (`observe`), and worlds consistent with it (`sample`).
+
+Hidden from everyone: the order of the three decks. Hidden from all but the reserving seat: the
+identity of a blind-reserved card (its level is public). Everything else is public.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from games.splendor_marvel.catalogue import CARDS_OF_LEVEL, LEVEL, LEVELS
+from games.splendor_marvel.state import Phase, SplendorState
+
+
+@dataclass(frozen=True, slots=True)
+class ReservedCard:
+    """A card in a hand as a seat sees it: `card` is 0 when that seat cannot see it."""
+
+    card: int
+    level: int
+    public: bool  # reserved face up, so every seat knows it
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Everything `seat` may know; equal observations mean indistinguishable worlds."""
+
+    seat: int
+    num_players: int
+    start_seat: int
+    current: int
+    phase: Phase
+    round: int
+    passes: int
+    end_triggered: bool
+    turn_cap: int
+    result: tuple[float, ...] | None
+    supply: tuple[int, ...]
+    tokens: tuple[tuple[int, ...], ...]
+    bonuses: tuple[tuple[int, ...], ...]
+    card_points: tuple[int, ...]
+    tags: tuple[int, ...]
+    tableau: tuple[tuple[int, ...], ...]
+    reserved: tuple[tuple[ReservedCard, ...], ...]
+    locations_left: tuple[int, ...]
+    locations_won: tuple[tuple[int, ...], ...]
+    avengers: int
+    board: tuple[int, ...]
+    deck_sizes: tuple[int, int, int]
+
+    def unseen_cards(self) -> dict[int, list[int]]:
+        """Per level, the cards this seat cannot place: in a deck or in a hidden reserve."""
+        seen = {card for card in self.board if card}
+        for row in self.tableau:
+            seen.update(row)
+        for hand in self.reserved:
+            seen.update(r.card for r in hand if r.card)
+        return {
+            level: [card for card in CARDS_OF_LEVEL[level] if card not in seen]
+            for level in LEVELS
+        }
+
+
+def observe(state: SplendorState, seat: int) -> Observation:
+    """The observation of `seat`."""
+    reserved = tuple(
+        tuple(
+            ReservedCard(card if public or owner == seat else 0, LEVEL[card], public)
+            for card, public in zip(cards, flags, strict=True)
+        )
+        for owner, (cards, flags) in enumerate(
+            zip(state.reserved, state.reserved_public, strict=True)
+        )
+    )
+    return Observation(
+        seat=seat,
+        num_players=state.num_players,
+        start_seat=state.start_seat,
+        current=state.current,
+        phase=state.phase,
+        round=state.round,
+        passes=state.passes,
+        end_triggered=state.end_triggered,
+        turn_cap=state.turn_cap,
+        result=state.result,
+        supply=tuple(state.supply),
+        tokens=tuple(map(tuple, state.tokens)),
+        bonuses=tuple(map(tuple, state.bonuses)),
+        card_points=tuple(state.card_points),
+        tags=tuple(state.tags),
+        tableau=tuple(map(tuple, state.tableau)),
+        reserved=reserved,
+        locations_left=tuple(state.locations_left),
+        locations_won=tuple(map(tuple, state.locations_won)),
+        avengers=state.avengers,
+        board=tuple(state.board),
+        deck_sizes=(len(state.decks[0]), len(state.decks[1]), len(state.decks[2])),
+    )
+
+
+def sample(observation: Observation, rng: random.Random) -> SplendorState:
+    """A world consistent with the observation: unseen cards dealt uniformly at random.
+
+    Raises ValueError when the observation leaves too few or too many unseen cards of a level.
+    """
+    obs = observation
+    unseen = obs.unseen_cards()
+    for cards in unseen.values():
+        rng.shuffle(cards)
+    hidden_needed = {level: 0 for level in LEVELS}
+    for hand in obs.reserved:
+        for r in hand:
+            if not r.card:
+                hidden_needed[r.level] += 1
+    for level in LEVELS:
+        expected = hidden_needed[level] + obs.deck_sizes[level - 1]
+        if len(unseen[level]) != expected:
+            raise ValueError(
+                f"level {level}: {len(unseen[level])} unseen cards, but hidden reserves and "
+                f"the deck hold {expected}"
+            )
+
+    state = SplendorState.__new__(SplendorState)
+    state.reserved = [
+        [r.card or unseen[r.level].pop() for r in hand] for hand in obs.reserved
+    ]
+    state.reserved_public = [[r.public for r in hand] for hand in obs.reserved]
+    state.decks = [unseen[level] for level in LEVELS]
+    state.num_players = obs.num_players
+    state.supply = list(obs.supply)
+    state.tokens = [list(row) for row in obs.tokens]
+    state.bonuses = [list(row) for row in obs.bonuses]
+    state.card_points = list(obs.card_points)
+    state.tags = list(obs.tags)
+    state.tableau = [list(row) for row in obs.tableau]
+    state.locations_left = list(obs.locations_left)
+    state.locations_won = [list(row) for row in obs.locations_won]
+    state.avengers = obs.avengers
+    state.board = list(obs.board)
+    state.current = obs.current
+    state.phase = obs.phase
+    state.start_seat = obs.start_seat
+    state.round = obs.round
+    state.passes = obs.passes
+    state.end_triggered = obs.end_triggered
+    state.turn_cap = obs.turn_cap
+    state.result = obs.result
+    return state
