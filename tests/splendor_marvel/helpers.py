@@ -1,0 +1,113 @@
+"""Building positions by hand for rule tests, and checking invariants."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.splendor_marvel import SplendorState, new_game
+from games.splendor_marvel.catalogue import BONUS, CARD_IDS, LEVEL, POINTS, SUPPLY, card_by_name
+
+COLOURS = {"yellow": 0, "purple": 1, "blue": 2, "red": 3, "orange": 4, "green": 5, "grey": 6}
+
+
+def card(name: str) -> int:
+    """Card id by name."""
+    return card_by_name(name).id
+
+
+def table(num_players: int = 2, seed: int = 0) -> SplendorState:
+    """A fresh game to edit: the board and decks as dealt."""
+    return new_game(num_players, seed)
+
+
+def give_tokens(state: SplendorState, seat: int, **counts: int) -> None:
+    """Move tokens from the supply to a seat (keeps tokens conserved)."""
+    for colour, n in counts.items():
+        kind = COLOURS[colour]
+        state.supply[kind] -= n
+        state.tokens[seat][kind] += n
+        assert state.supply[kind] >= 0, f"supply has no {colour} left to give"
+
+
+def set_bonuses(state: SplendorState, seat: int, **counts: int) -> None:
+    """Give a seat recruited cards of the right colours from the level-1 deck (no points)."""
+    for colour, n in counts.items():
+        for _ in range(n):
+            candidates = [
+                c
+                for deck in state.decks
+                for c in deck
+                if LEVEL[c] == 1 and BONUS[c] == COLOURS[colour] and POINTS[c] == 0
+            ]
+            take_card_into(state, candidates[0], state.tableau[seat])
+            state.bonuses[seat][COLOURS[colour]] += 1
+
+
+def put_on_board(state: SplendorState, card_id: int, slot: int | None = None) -> None:
+    """Place a card face up (in `slot` of its level, default the first), swapping it out."""
+    level = LEVEL[card_id]
+    index = (level - 1) * 4 + (slot or 0)
+    if state.board[index] == card_id:
+        return
+    displaced = state.board[index]
+    _remove_card(state, card_id)
+    state.board[index] = card_id
+    if displaced:
+        state.decks[level - 1].insert(0, displaced)
+
+
+def take_card_into(state: SplendorState, card_id: int, place: list[int]) -> None:
+    """Move a card from wherever it is into a list (a tableau or a hand)."""
+    _remove_card(state, card_id)
+    place.append(card_id)
+
+
+def _remove_card(state: SplendorState, card_id: int) -> None:
+    for deck in state.decks:
+        if card_id in deck:
+            deck.remove(card_id)
+            return
+    if card_id in state.board:
+        index = state.board.index(card_id)
+        deck = state.decks[LEVEL[card_id] - 1]
+        state.board[index] = deck.pop() if deck else 0
+        return
+    raise AssertionError(f"card {card_id} is not in a deck or on the board")
+
+
+def card_places(state: SplendorState) -> Counter[int]:
+    """How many places hold each card (every card must be in exactly one)."""
+    places: Counter[int] = Counter()
+    for deck in state.decks:
+        places.update(deck)
+    places.update(c for c in state.board if c)
+    for hand in state.reserved:
+        places.update(hand)
+    for row in state.tableau:
+        places.update(row)
+    return places
+
+
+def check_invariants(state: SplendorState) -> None:
+    """Tokens and cards conserved, no negative counts, per-seat limits at a turn's start."""
+    n = state.num_players
+    supply = SUPPLY[n]
+    start = [supply.each_colour] * 5 + [supply.green, supply.grey]
+    for kind in range(7):
+        total = state.supply[kind] + sum(state.tokens[s][kind] for s in range(n))
+        assert total == start[kind], f"token kind {kind}: {total} != {start[kind]}"
+        assert state.supply[kind] >= 0
+        assert all(state.tokens[s][kind] >= 0 for s in range(n))
+    places = card_places(state)
+    assert set(places) == set(CARD_IDS), "some card is nowhere"
+    assert max(places.values()) == 1, "some card is in two places"
+    for s in range(n):
+        assert len(state.reserved[s]) <= 3
+        assert state.tokens[s][5] <= 1
+        assert len(state.reserved[s]) == len(state.reserved_public[s])
+        assert state.bonuses[s] == [
+            sum(1 for c in state.tableau[s] if BONUS[c] == colour) for colour in range(5)
+        ]
+    won = [i for row in state.locations_won for i in row]
+    assert len(won) + len(state.locations_left) == SUPPLY[n].locations
+    assert len(set(won) | set(state.locations_left)) == SUPPLY[n].locations
