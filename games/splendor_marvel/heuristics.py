@@ -127,4 +127,3 @@ def evaluate(state: SplendorState) -> tuple[float, ...]:
     weights = [math.exp(EVALUATION_SHARPNESS * progress(state, s)) for s in range(n)]
     total = sum(weights)
     return tuple(w / total for w in weights)
-

@@ -57,8 +57,7 @@ class Observation:
         for hand in self.reserved:
             seen.update(r.card for r in hand if r.card)
         return {
-            level: [card for card in CARDS_OF_LEVEL[level] if card not in seen]
-            for level in LEVELS
+            level: [card for card in CARDS_OF_LEVEL[level] if card not in seen] for level in LEVELS
         }
 
 
@@ -122,9 +121,7 @@ def sample(observation: Observation, rng: random.Random) -> SplendorState:
             )
 
     state = SplendorState.__new__(SplendorState)
-    state.reserved = [
-        [r.card or unseen[r.level].pop() for r in hand] for hand in obs.reserved
-    ]
+    state.reserved = [[r.card or unseen[r.level].pop() for r in hand] for hand in obs.reserved]
     state.reserved_public = [[r.public for r in hand] for hand in obs.reserved]
     state.decks = [unseen[level] for level in LEVELS]
     state.num_players = obs.num_players

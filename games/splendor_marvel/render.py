@@ -22,9 +22,7 @@ def _card(card_id: int) -> str:
     assert card is not None
     cost = "".join(f"{n}{COLOUR_LETTERS[c]}" for c, n in enumerate(card.cost) if n)
     tags = "*" * card.avengers
-    return (
-        f"#{card.id} {card.name} [{COLOUR_KEYS[card.bonus]}] {card.points}pt{tags} cost {cost}"
-    )
+    return f"#{card.id} {card.name} [{COLOUR_KEYS[card.bonus]}] {card.points}pt{tags} cost {cost}"
 
 
 def render(view: SplendorState | Observation, seat: int | None = None) -> str:
@@ -38,8 +36,10 @@ def render(view: SplendorState | Observation, seat: int | None = None) -> str:
         + f"; you are seat {obs.seat}",
         f"Supply: {_counts(obs.supply)}",
         "Locations: "
-        + (", ".join(f"{LOCATIONS[i].name} ({LOCATIONS[i].label})" for i in obs.locations_left)
-           or "none"),
+        + (
+            ", ".join(f"{LOCATIONS[i].name} ({LOCATIONS[i].label})" for i in obs.locations_left)
+            or "none"
+        ),
     ]
     for level in (3, 2, 1):
         start = (level - 1) * SLOTS_PER_LEVEL

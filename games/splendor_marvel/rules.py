@@ -241,8 +241,10 @@ def _recruit(state: SplendorState, seat: int, card: int) -> None:
         state.tags[seat] += TAGS[card]
         holder = state.avengers
         tags = state.tags[seat]
-        if holder != seat and tags >= AVENGERS_TAGS_NEEDED and (
-            holder < 0 or tags > state.tags[holder]
+        if (
+            holder != seat
+            and tags >= AVENGERS_TAGS_NEEDED
+            and (holder < 0 or tags > state.tags[holder])
         ):
             state.avengers = seat
     if TIME_STONE[card] and not tokens[GREEN] and supply[GREEN]:

@@ -196,4 +196,3 @@ def token_count(state: SplendorState, seat: int) -> int:
 def bonus_colours(state: SplendorState, seat: int) -> int:
     """How many of the five colours the seat has a bonus in."""
     return sum(1 for count in state.bonuses[seat] if count)
-

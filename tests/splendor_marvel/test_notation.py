@@ -24,9 +24,7 @@ def test_notation_examples() -> None:
 
 
 def test_descriptions_name_cards_and_colours() -> None:
-    assert describe(parse("recruit:62")) == (
-        "recruit Ghost Rider (level 2, red bonus, 2 points)"
-    )
+    assert describe(parse("recruit:62")) == ("recruit Ghost Rider (level 2, red bonus, 2 points)")
     assert describe(parse("take:YPB")) == "take Mind (yellow), Power (purple), Space (blue)"
     assert describe(parse("blind:3")) == "reserve the top card of the level-3 deck unseen"
     assert describe(parse("location:4A")) == "take the location Knowhere (4A)"

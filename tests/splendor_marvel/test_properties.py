@@ -17,7 +17,9 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 @settings(max_examples=40, deadline=None)
 @given(num_players=players, seed=seeds, greedy=st.booleans())
-def test_random_games_conserve_everything_and_end(num_players: int, seed: int, greedy: bool) -> None:
+def test_random_games_conserve_everything_and_end(
+    num_players: int, seed: int, greedy: bool
+) -> None:
     rng = random.Random(seed)
     state = new_game(num_players, seed, start_seat=rng.randrange(num_players), turn_cap=60)
     check_invariants(state)

@@ -230,7 +230,10 @@ def test_one_location_per_turn_and_the_player_chooses() -> None:
     set_bonuses(state, 0, yellow=3, purple=4, orange=4)
     apply(state, take(YELLOW, BLUE, RED))
     assert state.phase is Phase.LOCATION and state.current == 0
-    assert legal_actions(state) == [choose_location(triskelion.index), choose_location(asgard.index)]
+    assert legal_actions(state) == [
+        choose_location(triskelion.index),
+        choose_location(asgard.index),
+    ]
     apply(state, choose_location(asgard.index))
     assert state.locations_won[0] == [asgard.index]
     assert state.current == 1
@@ -340,7 +343,10 @@ def test_every_player_passing_for_a_round_is_a_draw() -> None:
     state = table()
     state.board = [0] * 12
     state.decks = [[], [], []]
-    hands = (["Iron Fist", "Drax", "Black Bolt"], ["Doctor Octopus", "Doctor Strange", "Spider-Man"])
+    hands = (
+        ["Iron Fist", "Drax", "Black Bolt"],
+        ["Doctor Octopus", "Doctor Strange", "Spider-Man"],
+    )
     for seat, names in enumerate(hands):
         state.reserved[seat] = [card(name) for name in names]
         state.reserved_public[seat] = [True] * 3
@@ -361,7 +367,9 @@ def test_turn_cap_ends_in_a_draw() -> None:
     assert state.result == (0.5, 0.5)
 
 
-@pytest.mark.parametrize("text", ["take:YY", "take:YPBR", "take2:YP", "recruit:0", "jump:1", "pass:1"])
+@pytest.mark.parametrize(
+    "text", ["take:YY", "take:YPBR", "take2:YP", "recruit:0", "jump:1", "pass:1"]
+)
 def test_bad_notation_is_rejected(text: str) -> None:
     with pytest.raises(ValueError):
         parse(text)
