@@ -1,0 +1,36 @@
+"""Game-agnostic information-set Monte Carlo tree search.
+
+>>> from search import Limits, SearchConfig, ismcts          # doctest: +SKIP
+>>> result = ismcts(game, observation, Limits(iterations=5000, time=1.0), seed=1)  # doctest: +SKIP
+>>> result.action, result.best.value, result.stats.iterations_per_second  # doctest: +SKIP
+"""
+
+from search.baselines import Bot, GreedyBot, ISMCTSBot, PIMCBot, RandomBot
+from search.config import SearchConfig
+from search.game import AnyGame, Game
+from search.ismcts import ismcts
+from search.limits import Cancelled, CancelToken, Limits, StopReason
+from search.result import Candidate, SearchResult, SearchStats
+from search.reuse import subtree
+from search.tree import Node
+
+__all__ = [
+    "AnyGame",
+    "Bot",
+    "CancelToken",
+    "Cancelled",
+    "Candidate",
+    "Game",
+    "GreedyBot",
+    "ISMCTSBot",
+    "Limits",
+    "Node",
+    "PIMCBot",
+    "RandomBot",
+    "SearchConfig",
+    "SearchResult",
+    "SearchStats",
+    "StopReason",
+    "ismcts",
+    "subtree",
+]

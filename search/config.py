@@ -1,0 +1,42 @@
+"""How the search thinks (as opposed to how long: see `search.limits`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Selection = Literal["uct", "puct"]
+RolloutPolicy = Literal["heuristic", "random"]
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Tunable knobs of ISMCTS; the defaults suit a game with an `evaluate` worth trusting.
+
+    Rewards are win chances in [0, 1], so the exploration constants are on that scale.
+    """
+
+    selection: Selection = "uct"
+    """`uct`: UCB1 over availability counts; `puct`: prior-weighted, priors from `game.priors`."""
+    uct_c: float = 0.7
+    """UCT exploration constant (about sqrt(2)/2 for rewards in [0, 1])."""
+    puct_c: float = 1.0
+    """PUCT exploration constant."""
+    rollout: RolloutPolicy = "heuristic"
+    """Playout policy: `game.rollout_action`, or uniform over legal actions."""
+    rollout_depth: int | None = 8
+    """Playout plies before `game.evaluate` finishes the estimate; None plays to the end."""
+    workers: int = 1
+    """Root-parallel processes (1 searches in the calling process)."""
+
+    def __post_init__(self) -> None:
+        if self.selection not in ("uct", "puct"):
+            raise ValueError(f"selection must be 'uct' or 'puct', got {self.selection!r}")
+        if self.rollout not in ("heuristic", "random"):
+            raise ValueError(f"rollout must be 'heuristic' or 'random', got {self.rollout!r}")
+        if self.rollout_depth is not None and self.rollout_depth < 0:
+            raise ValueError(f"rollout_depth must be >= 0 or None, got {self.rollout_depth}")
+        if self.workers < 1:
+            raise ValueError(f"workers must be >= 1, got {self.workers}")
+        if self.uct_c < 0 or self.puct_c < 0:
+            raise ValueError("exploration constants must be >= 0")

@@ -1,0 +1,64 @@
+"""The entry point: `ismcts(game, observation, limits)` → `SearchResult`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from search.config import SearchConfig
+from search.core import TreeSearch, result_of
+from search.game import AnyGame
+from search.limits import Limits, now
+from search.parallel import search_parallel
+from search.result import SearchResult
+from search.tree import Node
+
+DEFAULT_CONFIG = SearchConfig()
+
+
+def fresh_seed() -> int:
+    """A seed from the operating system, for requests that do not give one."""
+    return random.SystemRandom().getrandbits(63)
+
+
+def ismcts(
+    game: AnyGame,
+    observation: Any,
+    limits: Limits,
+    config: SearchConfig = DEFAULT_CONFIG,
+    *,
+    seed: int | None = None,
+    tree: Node | None = None,
+) -> SearchResult:
+    """Search the decision of the seat to move, knowing only `observation`.
+
+    Every iteration draws a world with `game.sample(observation, rng)`; all randomness comes
+    from `random.Random(seed)`, so with an iteration budget the result is reproducible (for a
+    given number of workers). `tree` (from `search.reuse.subtree`) seeds the search with an
+    earlier one's statistics. Raises ValueError when the sampled world is already over.
+
+    >>> result = ismcts(game, observation, Limits(iterations=2000), seed=7)  # doctest: +SKIP
+    >>> result.action, result.best.value, result.stats.iterations  # doctest: +SKIP
+    """
+    start = now()
+    if seed is None:
+        seed = fresh_seed()
+    if config.workers > 1 and limits.iterations != 1:
+        return search_parallel(
+            game, observation, limits, config, seed=seed, start=start, tree=tree
+        )
+    search = TreeSearch(
+        game, lambda rng: game.sample(observation, rng), config, random.Random(seed), tree
+    )
+    on_progress = limits.on_progress
+
+    def report(s: TreeSearch) -> None:
+        if on_progress is not None:
+            on_progress(result_of(s, "running", seed=seed, start=start))
+
+    end, end_reason = limits.end(start)
+    reason = search.run(
+        limits.iterations, end, end_reason, limits.cancel,
+        report if on_progress is not None else None, limits.progress_ms,
+    )
+    return result_of(search, reason, seed=seed, start=start)
