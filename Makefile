@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/python -m games.splendor_marvel.demo
+	$(BIN)/python -m advisor serve
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -21,6 +21,9 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy advisor search games clients scripts
+
+proto: $(STAMP)
+	$(BIN)/python -m advisor.gen_proto
 
 catalogue: $(STAMP)
 	$(BIN)/python scripts/build_catalogue.py

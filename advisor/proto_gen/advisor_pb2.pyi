@@ -1,0 +1,229 @@
+from advisor.proto_gen import common_pb2 as _common_pb2
+from advisor.proto_gen import splendor_marvel_pb2 as _splendor_marvel_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class GetInfoRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GetInfoResponse(_message.Message):
+    __slots__ = ("service_version", "engine_version", "games", "limits")
+    SERVICE_VERSION_FIELD_NUMBER: _ClassVar[int]
+    ENGINE_VERSION_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    service_version: str
+    engine_version: str
+    games: _containers.RepeatedCompositeFieldContainer[GameInfo]
+    limits: ServerLimits
+    def __init__(self, service_version: _Optional[str] = ..., engine_version: _Optional[str] = ..., games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ..., limits: _Optional[_Union[ServerLimits, _Mapping]] = ...) -> None: ...
+
+class GameInfo(_message.Message):
+    __slots__ = ("game", "title", "player_counts", "splendor_marvel")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_COUNTS_FIELD_NUMBER: _ClassVar[int]
+    SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    title: str
+    player_counts: _containers.RepeatedScalarFieldContainer[int]
+    splendor_marvel: _splendor_marvel_pb2.SplendorCatalogue
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., title: _Optional[str] = ..., player_counts: _Optional[_Iterable[int]] = ..., splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorCatalogue, _Mapping]] = ...) -> None: ...
+
+class ServerLimits(_message.Message):
+    __slots__ = ("worker_processes", "max_iterations", "max_time_ms", "max_concurrent_rpcs", "max_message_bytes", "default_iterations")
+    WORKER_PROCESSES_FIELD_NUMBER: _ClassVar[int]
+    MAX_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    MAX_TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    MAX_CONCURRENT_RPCS_FIELD_NUMBER: _ClassVar[int]
+    MAX_MESSAGE_BYTES_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    worker_processes: int
+    max_iterations: int
+    max_time_ms: int
+    max_concurrent_rpcs: int
+    max_message_bytes: int
+    default_iterations: int
+    def __init__(self, worker_processes: _Optional[int] = ..., max_iterations: _Optional[int] = ..., max_time_ms: _Optional[int] = ..., max_concurrent_rpcs: _Optional[int] = ..., max_message_bytes: _Optional[int] = ..., default_iterations: _Optional[int] = ...) -> None: ...
+
+class SuggestOptions(_message.Message):
+    __slots__ = ("skip_follow_ups", "max_pv_length")
+    SKIP_FOLLOW_UPS_FIELD_NUMBER: _ClassVar[int]
+    MAX_PV_LENGTH_FIELD_NUMBER: _ClassVar[int]
+    skip_follow_ups: bool
+    max_pv_length: int
+    def __init__(self, skip_follow_ups: _Optional[bool] = ..., max_pv_length: _Optional[int] = ...) -> None: ...
+
+class SuggestMoveRequest(_message.Message):
+    __slots__ = ("observation", "limits", "options")
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    observation: _common_pb2.Observation
+    limits: _common_pb2.Limits
+    options: SuggestOptions
+    def __init__(self, observation: _Optional[_Union[_common_pb2.Observation, _Mapping]] = ..., limits: _Optional[_Union[_common_pb2.Limits, _Mapping]] = ..., options: _Optional[_Union[SuggestOptions, _Mapping]] = ...) -> None: ...
+
+class SuggestMoveResponse(_message.Message):
+    __slots__ = ("best_move", "candidates", "root_win_probability", "stats", "follow_ups", "seat")
+    BEST_MOVE_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    ROOT_WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    STATS_FIELD_NUMBER: _ClassVar[int]
+    FOLLOW_UPS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    best_move: _common_pb2.Move
+    candidates: _containers.RepeatedCompositeFieldContainer[_common_pb2.Candidate]
+    root_win_probability: _containers.RepeatedScalarFieldContainer[float]
+    stats: _common_pb2.SearchStats
+    follow_ups: _containers.RepeatedCompositeFieldContainer[_common_pb2.Move]
+    seat: int
+    def __init__(self, best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., candidates: _Optional[_Iterable[_Union[_common_pb2.Candidate, _Mapping]]] = ..., root_win_probability: _Optional[_Iterable[float]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., follow_ups: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class EvaluateRequest(_message.Message):
+    __slots__ = ("observation", "move", "limits")
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    observation: _common_pb2.Observation
+    move: _common_pb2.Move
+    limits: _common_pb2.Limits
+    def __init__(self, observation: _Optional[_Union[_common_pb2.Observation, _Mapping]] = ..., move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., limits: _Optional[_Union[_common_pb2.Limits, _Mapping]] = ...) -> None: ...
+
+class MoveAssessment(_message.Message):
+    __slots__ = ("move", "rank", "candidates", "win_probability", "value_loss", "grade", "reasons")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    VALUE_LOSS_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    REASONS_FIELD_NUMBER: _ClassVar[int]
+    move: _common_pb2.Move
+    rank: int
+    candidates: int
+    win_probability: float
+    value_loss: float
+    grade: _common_pb2.Grade
+    reasons: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., rank: _Optional[int] = ..., candidates: _Optional[int] = ..., win_probability: _Optional[float] = ..., value_loss: _Optional[float] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., reasons: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class EvaluateResponse(_message.Message):
+    __slots__ = ("win_probability", "expected_points", "assessment", "stats", "summaries", "best_move")
+    WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_POINTS_FIELD_NUMBER: _ClassVar[int]
+    ASSESSMENT_FIELD_NUMBER: _ClassVar[int]
+    STATS_FIELD_NUMBER: _ClassVar[int]
+    SUMMARIES_FIELD_NUMBER: _ClassVar[int]
+    BEST_MOVE_FIELD_NUMBER: _ClassVar[int]
+    win_probability: _containers.RepeatedScalarFieldContainer[float]
+    expected_points: _containers.RepeatedScalarFieldContainer[float]
+    assessment: MoveAssessment
+    stats: _common_pb2.SearchStats
+    summaries: _containers.RepeatedCompositeFieldContainer[_common_pb2.SeatSummary]
+    best_move: _common_pb2.Move
+    def __init__(self, win_probability: _Optional[_Iterable[float]] = ..., expected_points: _Optional[_Iterable[float]] = ..., assessment: _Optional[_Union[MoveAssessment, _Mapping]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., summaries: _Optional[_Iterable[_Union[_common_pb2.SeatSummary, _Mapping]]] = ..., best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ...) -> None: ...
+
+class AnalyzeRequest(_message.Message):
+    __slots__ = ("observation", "limits", "report_every_ms")
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    REPORT_EVERY_MS_FIELD_NUMBER: _ClassVar[int]
+    observation: _common_pb2.Observation
+    limits: _common_pb2.Limits
+    report_every_ms: int
+    def __init__(self, observation: _Optional[_Union[_common_pb2.Observation, _Mapping]] = ..., limits: _Optional[_Union[_common_pb2.Limits, _Mapping]] = ..., report_every_ms: _Optional[int] = ...) -> None: ...
+
+class AnalyzeResponse(_message.Message):
+    __slots__ = ("best_move", "candidates", "root_win_probability", "stats", "is_final", "seat")
+    BEST_MOVE_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    ROOT_WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    STATS_FIELD_NUMBER: _ClassVar[int]
+    IS_FINAL_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    best_move: _common_pb2.Move
+    candidates: _containers.RepeatedCompositeFieldContainer[_common_pb2.Candidate]
+    root_win_probability: _containers.RepeatedScalarFieldContainer[float]
+    stats: _common_pb2.SearchStats
+    is_final: bool
+    seat: int
+    def __init__(self, best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., candidates: _Optional[_Iterable[_Union[_common_pb2.Candidate, _Mapping]]] = ..., root_win_probability: _Optional[_Iterable[float]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., is_final: _Optional[bool] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class NewGameRequest(_message.Message):
+    __slots__ = ("game", "players", "seed", "start_seat", "turn_cap")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    START_SEAT_FIELD_NUMBER: _ClassVar[int]
+    TURN_CAP_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    players: int
+    seed: int
+    start_seat: int
+    turn_cap: int
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., players: _Optional[int] = ..., seed: _Optional[int] = ..., start_seat: _Optional[int] = ..., turn_cap: _Optional[int] = ...) -> None: ...
+
+class NewGameResponse(_message.Message):
+    __slots__ = ("state",)
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    state: _common_pb2.GameState
+    def __init__(self, state: _Optional[_Union[_common_pb2.GameState, _Mapping]] = ...) -> None: ...
+
+class LegalMovesRequest(_message.Message):
+    __slots__ = ("state", "observation")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
+    state: _common_pb2.GameState
+    observation: _common_pb2.Observation
+    def __init__(self, state: _Optional[_Union[_common_pb2.GameState, _Mapping]] = ..., observation: _Optional[_Union[_common_pb2.Observation, _Mapping]] = ...) -> None: ...
+
+class LegalMovesResponse(_message.Message):
+    __slots__ = ("seat", "moves")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    moves: _containers.RepeatedCompositeFieldContainer[_common_pb2.Move]
+    def __init__(self, seat: _Optional[int] = ..., moves: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ...) -> None: ...
+
+class ApplyMoveRequest(_message.Message):
+    __slots__ = ("state", "move")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    state: _common_pb2.GameState
+    move: _common_pb2.Move
+    def __init__(self, state: _Optional[_Union[_common_pb2.GameState, _Mapping]] = ..., move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ...) -> None: ...
+
+class ApplyMoveResponse(_message.Message):
+    __slots__ = ("state", "events", "game_over", "summaries")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    GAME_OVER_FIELD_NUMBER: _ClassVar[int]
+    SUMMARIES_FIELD_NUMBER: _ClassVar[int]
+    state: _common_pb2.GameState
+    events: _containers.RepeatedCompositeFieldContainer[_common_pb2.Event]
+    game_over: bool
+    summaries: _containers.RepeatedCompositeFieldContainer[_common_pb2.SeatSummary]
+    def __init__(self, state: _Optional[_Union[_common_pb2.GameState, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_common_pb2.Event, _Mapping]]] = ..., game_over: _Optional[bool] = ..., summaries: _Optional[_Iterable[_Union[_common_pb2.SeatSummary, _Mapping]]] = ...) -> None: ...
+
+class ObserveRequest(_message.Message):
+    __slots__ = ("state", "seat")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    state: _common_pb2.GameState
+    seat: int
+    def __init__(self, state: _Optional[_Union[_common_pb2.GameState, _Mapping]] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class ObserveResponse(_message.Message):
+    __slots__ = ("observation", "summaries")
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
+    SUMMARIES_FIELD_NUMBER: _ClassVar[int]
+    observation: _common_pb2.Observation
+    summaries: _containers.RepeatedCompositeFieldContainer[_common_pb2.SeatSummary]
+    def __init__(self, observation: _Optional[_Union[_common_pb2.Observation, _Mapping]] = ..., summaries: _Optional[_Iterable[_Union[_common_pb2.SeatSummary, _Mapping]]] = ...) -> None: ...

@@ -1,0 +1,131 @@
+from advisor.proto_gen import splendor_marvel_pb2 as _splendor_marvel_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Game(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GAME_UNSPECIFIED: _ClassVar[Game]
+    GAME_SPLENDOR_MARVEL: _ClassVar[Game]
+    GAME_CHALLENGERS: _ClassVar[Game]
+
+class Grade(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GRADE_UNSPECIFIED: _ClassVar[Grade]
+    GRADE_BEST: _ClassVar[Grade]
+    GRADE_GOOD: _ClassVar[Grade]
+    GRADE_INACCURACY: _ClassVar[Grade]
+    GRADE_MISTAKE: _ClassVar[Grade]
+    GRADE_BLUNDER: _ClassVar[Grade]
+GAME_UNSPECIFIED: Game
+GAME_SPLENDOR_MARVEL: Game
+GAME_CHALLENGERS: Game
+GRADE_UNSPECIFIED: Grade
+GRADE_BEST: Grade
+GRADE_GOOD: Grade
+GRADE_INACCURACY: Grade
+GRADE_MISTAKE: Grade
+GRADE_BLUNDER: Grade
+
+class Observation(_message.Message):
+    __slots__ = ("splendor_marvel",)
+    SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
+    splendor_marvel: _splendor_marvel_pb2.SplendorObservation
+    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorObservation, _Mapping]] = ...) -> None: ...
+
+class GameState(_message.Message):
+    __slots__ = ("splendor_marvel",)
+    SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
+    splendor_marvel: _splendor_marvel_pb2.SplendorState
+    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorState, _Mapping]] = ...) -> None: ...
+
+class Move(_message.Message):
+    __slots__ = ("splendor_marvel", "notation", "description", "seat")
+    SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
+    NOTATION_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    splendor_marvel: _splendor_marvel_pb2.SplendorMove
+    notation: str
+    description: str
+    seat: int
+    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorMove, _Mapping]] = ..., notation: _Optional[str] = ..., description: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class Limits(_message.Message):
+    __slots__ = ("max_iterations", "max_time_ms", "seed", "workers", "num_candidates", "strength")
+    MAX_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    MAX_TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    WORKERS_FIELD_NUMBER: _ClassVar[int]
+    NUM_CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    STRENGTH_FIELD_NUMBER: _ClassVar[int]
+    max_iterations: int
+    max_time_ms: int
+    seed: int
+    workers: int
+    num_candidates: int
+    strength: int
+    def __init__(self, max_iterations: _Optional[int] = ..., max_time_ms: _Optional[int] = ..., seed: _Optional[int] = ..., workers: _Optional[int] = ..., num_candidates: _Optional[int] = ..., strength: _Optional[int] = ...) -> None: ...
+
+class Candidate(_message.Message):
+    __slots__ = ("move", "rank", "visits", "win_probability", "prior", "lcb", "pv")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    VISITS_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    PRIOR_FIELD_NUMBER: _ClassVar[int]
+    LCB_FIELD_NUMBER: _ClassVar[int]
+    PV_FIELD_NUMBER: _ClassVar[int]
+    move: Move
+    rank: int
+    visits: int
+    win_probability: _containers.RepeatedScalarFieldContainer[float]
+    prior: float
+    lcb: float
+    pv: _containers.RepeatedCompositeFieldContainer[Move]
+    def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., rank: _Optional[int] = ..., visits: _Optional[int] = ..., win_probability: _Optional[_Iterable[float]] = ..., prior: _Optional[float] = ..., lcb: _Optional[float] = ..., pv: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
+
+class SearchStats(_message.Message):
+    __slots__ = ("iterations", "nodes", "elapsed_ms", "worlds_sampled", "workers", "seed", "stopped_by")
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    NODES_FIELD_NUMBER: _ClassVar[int]
+    ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
+    WORLDS_SAMPLED_FIELD_NUMBER: _ClassVar[int]
+    WORKERS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    STOPPED_BY_FIELD_NUMBER: _ClassVar[int]
+    iterations: int
+    nodes: int
+    elapsed_ms: float
+    worlds_sampled: int
+    workers: int
+    seed: int
+    stopped_by: str
+    def __init__(self, iterations: _Optional[int] = ..., nodes: _Optional[int] = ..., elapsed_ms: _Optional[float] = ..., worlds_sampled: _Optional[int] = ..., workers: _Optional[int] = ..., seed: _Optional[int] = ..., stopped_by: _Optional[str] = ...) -> None: ...
+
+class Event(_message.Message):
+    __slots__ = ("kind", "seat", "card", "description")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    seat: int
+    card: int
+    description: str
+    def __init__(self, kind: _Optional[str] = ..., seat: _Optional[int] = ..., card: _Optional[int] = ..., description: _Optional[str] = ...) -> None: ...
+
+class SeatSummary(_message.Message):
+    __slots__ = ("seat", "points", "splendor_marvel")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    points: int
+    splendor_marvel: _splendor_marvel_pb2.SplendorSeatSummary
+    def __init__(self, seat: _Optional[int] = ..., points: _Optional[int] = ..., splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorSeatSummary, _Mapping]] = ...) -> None: ...
