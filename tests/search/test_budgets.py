@@ -1,0 +1,130 @@
+"""Budgets: wall time, deadlines, cancellation from another thread, progress reports.
+
+Timed assertions allow generous slack: the machine is shared and noisy.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from search import Cancelled, Limits, SearchConfig, SearchResult, ismcts
+from search.limits import now
+from tests.search.toy_games import HighCard, HighCardObservation
+
+
+@pytest.fixture
+def position() -> tuple[HighCard, HighCardObservation]:
+    game = HighCard(deck=15, hand_size=6)
+    return game, game.observe(game.deal(random.Random(5)), 0)
+
+
+def timed(fn: object) -> tuple[SearchResult, float]:
+    start = time.monotonic()
+    result = fn()  # type: ignore[operator]
+    return result, time.monotonic() - start
+
+
+def test_wall_time_budget_is_respected(position: tuple[HighCard, HighCardObservation]) -> None:
+    game, observation = position
+    result, elapsed = timed(lambda: ismcts(game, observation, Limits(time=0.5), seed=1))
+
+    assert result.stats.stopped_by == "time"
+    assert 0.45 <= elapsed <= 0.55 + 0.05
+    assert 0.45 <= result.stats.elapsed <= 0.6
+    assert result.stats.iterations > 100
+
+
+def test_an_external_deadline_stops_the_search(
+    position: tuple[HighCard, HighCardObservation],
+) -> None:
+    game, observation = position
+    limits = Limits(time=10.0, deadline=now() + 0.3)
+    result, elapsed = timed(lambda: ismcts(game, observation, limits, seed=1))
+
+    assert result.stats.stopped_by == "deadline"
+    assert 0.25 <= elapsed <= 0.4
+
+
+def test_an_iteration_budget_stops_before_the_time_budget(
+    position: tuple[HighCard, HighCardObservation],
+) -> None:
+    game, observation = position
+    result = ismcts(game, observation, Limits(iterations=50, time=30.0), seed=1)
+    assert result.stats.stopped_by == "iterations"
+    assert result.stats.iterations == 50
+
+
+def test_a_passed_deadline_still_gives_an_answer(
+    position: tuple[HighCard, HighCardObservation],
+) -> None:
+    game, observation = position
+    result = ismcts(game, observation, Limits(deadline=now() - 1.0), seed=1)
+    assert result.stats.iterations == 1
+    assert result.action in observation.hand
+
+
+@pytest.mark.parametrize("token", [threading.Event, Cancelled], ids=["event", "token"])
+def test_cancellation_from_another_thread_stops_quickly(
+    position: tuple[HighCard, HighCardObservation], token: type
+) -> None:
+    game, observation = position
+    cancel = token()
+    timer = threading.Timer(0.2, cancel.set)
+    timer.start()
+    try:
+        result, elapsed = timed(lambda: ismcts(game, observation, Limits(cancel=cancel), seed=1))
+    finally:
+        timer.cancel()
+
+    assert result.stats.stopped_by == "cancelled"
+    assert 0.15 <= elapsed <= 0.2 + 0.2
+    assert result.action in observation.hand
+
+
+def test_progress_reports_arrive_while_searching(
+    position: tuple[HighCard, HighCardObservation],
+) -> None:
+    game, observation = position
+    reports: list[SearchResult] = []
+    limits = Limits(time=0.4, on_progress=reports.append, progress_ms=50)
+    final = ismcts(game, observation, limits, seed=1)
+
+    assert len(reports) >= 3
+    assert all(r.stats.stopped_by == "running" for r in reports)
+    assert all(r.candidates for r in reports)
+    counts = [r.stats.iterations for r in reports]
+    assert counts == sorted(counts)
+    assert counts[-1] < final.stats.iterations
+
+
+def test_workers_stop_on_cancellation(position: tuple[HighCard, HighCardObservation]) -> None:
+    game, observation = position
+    cancel = threading.Event()
+    timer = threading.Timer(0.3, cancel.set)
+    timer.start()
+    try:
+        result, elapsed = timed(
+            lambda: ismcts(game, observation, Limits(cancel=cancel), SearchConfig(workers=2))
+        )
+    finally:
+        timer.cancel()
+
+    assert result.stats.stopped_by == "cancelled"
+    assert result.stats.workers == 2
+    assert elapsed <= 0.3 + 1.0
+
+
+def test_workers_stop_at_the_wall_time_budget(
+    position: tuple[HighCard, HighCardObservation],
+) -> None:
+    game, observation = position
+    limits = Limits(time=0.5)
+    result, elapsed = timed(lambda: ismcts(game, observation, limits, SearchConfig(workers=2)))
+
+    assert result.stats.stopped_by == "time"
+    assert result.stats.workers == 2
+    assert 0.45 <= elapsed <= 0.5 + 0.25

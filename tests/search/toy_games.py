@@ -1,0 +1,341 @@
+"""Small games with known answers, written against `search.game.Game`.
+
+They are plain module-level classes so worker processes can unpickle them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+
+class IllegalAction(ValueError):
+    """Raised by `apply` when an action is not legal in the state it is applied to."""
+
+
+# --- Nim: perfect information -------------------------------------------------------------
+
+
+@dataclass
+class NimState:
+    piles: list[int]
+    player: int = 0
+
+
+@dataclass(frozen=True)
+class NimObservation:
+    piles: tuple[int, ...]
+    player: int
+
+
+class Nim:
+    """Normal-play Nim: take any number from one pile; whoever takes the last object wins."""
+
+    name = "nim"
+
+    def num_players(self, state: NimState) -> int:
+        return 2
+
+    def current_player(self, state: NimState) -> int:
+        return state.player
+
+    def legal_actions(self, state: NimState) -> Sequence[tuple[int, int]]:
+        return [(i, k) for i, n in enumerate(state.piles) for k in range(1, n + 1)]
+
+    def apply(self, state: NimState, action: tuple[int, int], rng: random.Random) -> None:
+        pile, take = action
+        if not 1 <= take <= state.piles[pile]:
+            raise IllegalAction(action)
+        state.piles[pile] -= take
+        state.player = 1 - state.player
+        if not any(state.piles):
+            state.player = 1 - state.player  # the one who took last stays as the winner
+
+    def clone(self, state: NimState) -> NimState:
+        return NimState(list(state.piles), state.player)
+
+    def is_terminal(self, state: NimState) -> bool:
+        return not any(state.piles)
+
+    def returns(self, state: NimState) -> Sequence[float]:
+        return (1.0, 0.0) if state.player == 0 else (0.0, 1.0)
+
+    def observe(self, state: NimState, seat: int) -> NimObservation:
+        return NimObservation(tuple(state.piles), state.player)
+
+    def sample(self, observation: NimObservation, rng: random.Random) -> NimState:
+        return NimState(list(observation.piles), observation.player)
+
+    def rollout_action(self, state: NimState, rng: random.Random) -> tuple[int, int]:
+        legal = self.legal_actions(state)
+        return legal[rng.randrange(len(legal))]
+
+    def evaluate(self, state: NimState) -> Sequence[float]:
+        return (0.5, 0.5)
+
+    def priors(self, state: NimState, actions: Sequence[tuple[int, int]]) -> Sequence[float]:
+        return [1.0 / len(actions)] * len(actions)
+
+
+# --- Guess the card: strategy fusion --------------------------------------------------------
+
+SAFE = "safe"
+GAMBLE = "gamble"
+SAFE_REWARD = 0.6
+CARDS = (0, 1, 2)
+
+
+@dataclass
+class GuessState:
+    card: int
+    gambled: bool = False
+    outcome: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class GuessObservation:
+    gambled: bool
+    card: int | None  # known to seat 1 only
+
+
+class GuessTheCard:
+    """Seat 1 holds one card of three, unseen by seat 0. Seat 0 takes a sure 0.6 (`safe`) or
+    `gamble`s: it then names a card, winning if right. Named blind, a guess is right one time
+    in three, so `safe` is correct; a searcher who sees the card in each world thinks it can
+    always name it (strategy fusion) and gambles."""
+
+    name = "guess-the-card"
+
+    def num_players(self, state: GuessState) -> int:
+        return 2
+
+    def current_player(self, state: GuessState) -> int:
+        return 0
+
+    def legal_actions(self, state: GuessState) -> Sequence[str]:
+        if state.gambled:
+            return [f"name{c}" for c in CARDS]
+        return [SAFE, GAMBLE]
+
+    def apply(self, state: GuessState, action: str, rng: random.Random) -> None:
+        if action not in self.legal_actions(state):
+            raise IllegalAction(action)
+        if action == SAFE:
+            state.outcome = (SAFE_REWARD, 1 - SAFE_REWARD)
+        elif action == GAMBLE:
+            state.gambled = True
+        else:
+            state.outcome = (1.0, 0.0) if action == f"name{state.card}" else (0.0, 1.0)
+
+    def clone(self, state: GuessState) -> GuessState:
+        return GuessState(state.card, state.gambled, state.outcome)
+
+    def is_terminal(self, state: GuessState) -> bool:
+        return state.outcome is not None
+
+    def returns(self, state: GuessState) -> Sequence[float]:
+        assert state.outcome is not None
+        return state.outcome
+
+    def observe(self, state: GuessState, seat: int) -> GuessObservation:
+        return GuessObservation(state.gambled, state.card if seat == 1 else None)
+
+    def sample(self, observation: GuessObservation, rng: random.Random) -> GuessState:
+        card = observation.card if observation.card is not None else rng.choice(CARDS)
+        return GuessState(card, observation.gambled)
+
+    def rollout_action(self, state: GuessState, rng: random.Random) -> str:
+        legal = self.legal_actions(state)
+        return legal[rng.randrange(len(legal))]
+
+    def evaluate(self, state: GuessState) -> Sequence[float]:
+        return (0.5, 0.5)
+
+    def priors(self, state: GuessState, actions: Sequence[str]) -> Sequence[float]:
+        return [1.0 / len(actions)] * len(actions)
+
+
+# --- Kingmaker: three seats, each chooses for itself ----------------------------------------
+
+KINGMAKER_OUTCOMES = {
+    ("a", "x"): (0.0, 0.6, 0.4),
+    ("a", "y"): (1.0, 0.0, 0.0),
+    ("b", "c"): (0.5, 0.4, 0.1),
+    ("b", "d"): (0.2, 0.1, 0.7),
+}
+
+
+@dataclass
+class KingmakerState:
+    moves: list[str] = field(default_factory=list)
+
+
+class Kingmaker:
+    """Seat 0 plays `a` (seat 1 then picks x or y) or `b` (seat 2 then picks c or d).
+    Each picks what is best for itself: a→x gives seat 0 nothing, b→d gives it 0.2, so `b`.
+    A search that scored every node from seat 0's view would play `a` hoping for y."""
+
+    name = "kingmaker"
+
+    def num_players(self, state: KingmakerState) -> int:
+        return 3
+
+    def current_player(self, state: KingmakerState) -> int:
+        if not state.moves:
+            return 0
+        return 1 if state.moves[0] == "a" else 2
+
+    def legal_actions(self, state: KingmakerState) -> Sequence[str]:
+        if not state.moves:
+            return ["a", "b"]
+        return ["x", "y"] if state.moves[0] == "a" else ["c", "d"]
+
+    def apply(self, state: KingmakerState, action: str, rng: random.Random) -> None:
+        if action not in self.legal_actions(state):
+            raise IllegalAction(action)
+        state.moves.append(action)
+
+    def clone(self, state: KingmakerState) -> KingmakerState:
+        return KingmakerState(list(state.moves))
+
+    def is_terminal(self, state: KingmakerState) -> bool:
+        return len(state.moves) == 2
+
+    def returns(self, state: KingmakerState) -> Sequence[float]:
+        return KINGMAKER_OUTCOMES[(state.moves[0], state.moves[1])]
+
+    def observe(self, state: KingmakerState, seat: int) -> tuple[str, ...]:
+        return tuple(state.moves)
+
+    def sample(self, observation: tuple[str, ...], rng: random.Random) -> KingmakerState:
+        return KingmakerState(list(observation))
+
+    def rollout_action(self, state: KingmakerState, rng: random.Random) -> str:
+        legal = self.legal_actions(state)
+        return legal[rng.randrange(len(legal))]
+
+    def evaluate(self, state: KingmakerState) -> Sequence[float]:
+        return (1 / 3, 1 / 3, 1 / 3)
+
+    def priors(self, state: KingmakerState, actions: Sequence[str]) -> Sequence[float]:
+        return [1.0 / len(actions)] * len(actions)
+
+
+# --- High card: hidden hands, legal sets differ between worlds ------------------------------
+
+
+@dataclass
+class HighCardState:
+    hands: list[list[int]]
+    table: list[int] = field(default_factory=list)  # cards played this game, in order
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    player: int = 0
+
+
+@dataclass(frozen=True)
+class HighCardObservation:
+    seat: int
+    hand: tuple[int, ...]
+    table: tuple[int, ...]
+    wins: tuple[int, int]
+    player: int
+    deck: int
+    hand_size: int
+
+
+class HighCard:
+    """Two seats, hands of `hand_size` cards from 1..`deck`, the rest unseen. Each trick the
+    leader plays a card face up, the other answers; the higher card wins the trick and leads
+    next. Most tricks wins (a split is half a win each). A seat may play only cards it holds,
+    so the opponent's legal moves depend on its hidden hand."""
+
+    name = "high-card"
+
+    def __init__(self, deck: int = 9, hand_size: int = 3):
+        self.deck = deck
+        self.hand_size = hand_size
+
+    def deal(self, rng: random.Random) -> HighCardState:
+        cards = list(range(1, self.deck + 1))
+        rng.shuffle(cards)
+        n = self.hand_size
+        return HighCardState([sorted(cards[:n]), sorted(cards[n : 2 * n])])
+
+    def num_players(self, state: HighCardState) -> int:
+        return 2
+
+    def current_player(self, state: HighCardState) -> int:
+        return state.player
+
+    def legal_actions(self, state: HighCardState) -> Sequence[int]:
+        return state.hands[state.player]
+
+    def apply(self, state: HighCardState, action: int, rng: random.Random) -> None:
+        hand = state.hands[state.player]
+        if action not in hand:
+            raise IllegalAction(action)
+        hand.remove(action)
+        state.table.append(action)
+        if len(state.table) % 2:
+            state.player = 1 - state.player
+            return
+        lead, answer = state.table[-2], state.table[-1]
+        leader = 1 - state.player
+        winner = leader if lead > answer else state.player
+        state.wins[winner] += 1
+        state.player = winner
+
+    def clone(self, state: HighCardState) -> HighCardState:
+        return HighCardState(
+            [list(h) for h in state.hands], list(state.table), list(state.wins), state.player
+        )
+
+    def is_terminal(self, state: HighCardState) -> bool:
+        return not state.hands[0] and not state.hands[1]
+
+    def returns(self, state: HighCardState) -> Sequence[float]:
+        a, b = state.wins
+        return (1.0, 0.0) if a > b else (0.0, 1.0) if b > a else (0.5, 0.5)
+
+    def observe(self, state: HighCardState, seat: int) -> HighCardObservation:
+        return HighCardObservation(
+            seat,
+            tuple(state.hands[seat]),
+            tuple(state.table),
+            (state.wins[0], state.wins[1]),
+            state.player,
+            self.deck,
+            self.hand_size,
+        )
+
+    def sample(self, observation: HighCardObservation, rng: random.Random) -> HighCardState:
+        seen = set(observation.hand) | set(observation.table)
+        unseen = [c for c in range(1, observation.deck + 1) if c not in seen]
+        rng.shuffle(unseen)
+        other = 1 - observation.seat
+        # the opponent holds as many cards as it has not yet played
+        played_by_other = self._played_by(observation, other)
+        theirs = sorted(unseen[: observation.hand_size - played_by_other])
+        hands = [[], []]  # type: list[list[int]]
+        hands[observation.seat] = list(observation.hand)
+        hands[other] = theirs
+        return HighCardState(hands, list(observation.table), list(observation.wins),
+                             observation.player)
+
+    @staticmethod
+    def _played_by(observation: HighCardObservation, seat: int) -> int:
+        mine = observation.hand_size - len(observation.hand)
+        return len(observation.table) - mine if seat != observation.seat else mine
+
+    def rollout_action(self, state: HighCardState, rng: random.Random) -> int:
+        hand = state.hands[state.player]
+        return hand[rng.randrange(len(hand))]
+
+    def evaluate(self, state: HighCardState) -> Sequence[float]:
+        a, b = state.wins
+        return (0.5, 0.5) if a == b else (0.75, 0.25) if a > b else (0.25, 0.75)
+
+    def priors(self, state: HighCardState, actions: Sequence[int]) -> Sequence[float]:
+        total = sum(actions)
+        return [a / total for a in actions]
