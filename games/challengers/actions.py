@@ -1,0 +1,112 @@
+"""Actions: interned int values with a compact text notation.
+
+An action names card *types* (never slots or positions), so it means the same thing in every
+determinization. Notation (``Action.parse`` / ``str``):
+
+``opt:2A`` choose the round's option "2 cards from pile A";  ``redraw``;  ``pick:<card>``;
+``pass`` (decline a "may", stop an "up to");  ``pay:<card>`` (remove a card as a cost);
+``trim:<card>``;  ``done`` (stop trimming);  ``top:<card>``;  ``bottom:<card>``;
+``exhaust:<card>``;  ``order:<card>,<card>,<card>`` (top card first).
+``<card>`` is the card key: its name in lower case with dashes, plus ``@level`` when two
+cards share a name (``talent@s`` is the starter Talent, ``talent@a`` the City one).
+"""
+
+from __future__ import annotations
+
+from .catalogue import BY_KEY, KEY, PILE_LEVELS
+
+OPT, REDRAW, PICK, PASS, PAY, TRIM, DONE, TOP, BOTTOM, EXHAUST, ORDER = range(11)
+_WORDS = ("opt", "redraw", "pick", "pass", "pay", "trim", "done", "top", "bottom", "exhaust",
+          "order")
+_SHIFT = 21
+_ARG_MASK = (1 << _SHIFT) - 1
+_CARD_KINDS = frozenset({PICK, PAY, TRIM, TOP, BOTTOM, EXHAUST})
+
+
+class Action(int):
+    """A small immutable action; equal actions are the same interned object."""
+
+    __slots__ = ()
+
+    @property
+    def kind(self) -> int:
+        """The action kind (one of OPT, REDRAW, PICK, ...)."""
+        return int(self) >> _SHIFT
+
+    @property
+    def arg(self) -> int:
+        """The packed argument (card type, option or order)."""
+        return int(self) & _ARG_MASK
+
+    def cards(self) -> tuple[int, ...]:
+        """Card types named by the action (three for ORDER, top first)."""
+        k, a = self.kind, self.arg
+        if k in _CARD_KINDS:
+            return (a,)
+        if k == ORDER:
+            return (a >> 14, (a >> 7) & 127, a & 127)
+        return ()
+
+    def __str__(self) -> str:
+        k, a = self.kind, self.arg
+        word = _WORDS[k]
+        if k == OPT:
+            return f"opt:{a & 7}{PILE_LEVELS[a >> 3]}"
+        if k in _CARD_KINDS:
+            return f"{word}:{KEY[a]}"
+        if k == ORDER:
+            return "order:" + ",".join(KEY[t] for t in self.cards())
+        return word
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """The action written as `text`; raises ValueError when it is not valid notation."""
+        word, _, rest = text.strip().lower().partition(":")
+        if word not in _WORDS:
+            raise ValueError(f"unknown action {text!r}")
+        kind = _WORDS.index(word)
+        try:
+            if kind == OPT:
+                return option(PILE_LEVELS.index(rest[-1].upper()), int(rest[:-1]))
+            if kind in _CARD_KINDS:
+                return make(kind, BY_KEY[rest])
+            if kind == ORDER:
+                t = [BY_KEY[k] for k in rest.split(",")]
+                if len(t) != 3:
+                    raise ValueError(text)
+                return order(t[0], t[1], t[2])
+        except (KeyError, IndexError) as exc:
+            raise ValueError(f"bad action {text!r}") from exc
+        if rest:
+            raise ValueError(f"bad action {text!r}")
+        return make(kind, 0)
+
+
+_CACHE: dict[int, Action] = {}
+
+
+def make(kind: int, arg: int = 0) -> Action:
+    """The interned action of `kind` with `arg`."""
+    value = (kind << _SHIFT) | arg
+    act = _CACHE.get(value)
+    if act is None:
+        act = _CACHE[value] = Action(value)
+    return act
+
+
+def option(pile: int, picks: int) -> Action:
+    """Choose the draft option `picks` cards from pile index `pile` (0 = A)."""
+    return make(OPT, pile << 3 | picks)
+
+
+def order(t1: int, t2: int, t3: int) -> Action:
+    """Return three looked-at cards with `t1` on top, then `t2`, then `t3`."""
+    return make(ORDER, t1 << 14 | t2 << 7 | t3)
+
+
+A_REDRAW = make(REDRAW)
+A_PASS = make(PASS)
+A_DONE = make(DONE)

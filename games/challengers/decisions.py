@@ -1,0 +1,117 @@
+"""Choices that card effects give inside a match: what may be chosen and what it does."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .actions import A_PASS, BOTTOM, EXHAUST, PASS, TOP, Action, make, order
+from .catalogue import LEVEL, LEVEL_B, NAME
+from .effects import (
+    K_BOTTOM_ANY,
+    K_DRONE,
+    K_EXH_LE3,
+    K_EXH_UPTO,
+    K_LOOK2,
+    K_NECROMECH,
+    K_NEWCOMER_TOP,
+    K_ORDER3,
+    K_SIREN,
+    K_TOP_ANY,
+    K_TOP_LVLB,
+    K_TOP_POW2,
+    NEWCOMER_NAME,
+    base_power,
+)
+from .state import OPP_KNOWS, OWNER_KNOWS, PUBLIC_CODE, TYPE_MASK, State
+from .zones import bench_types, opponent, pull_from_draw, take_from_bench, top_types
+
+
+def _distinct(cards: list[int]) -> list[int]:
+    out: list[int] = []
+    for c in cards:
+        if c not in out:
+            out.append(c)
+    return out
+
+
+def legal(s: State) -> list[Action]:
+    """Actions settling the pending effect decision of participant `s.pp`."""
+    k, p = s.pk, s.pp
+    if k == K_LOOK2:
+        return [make(TOP, t) for t in _distinct(top_types(s, p, 2))]
+    if k == K_ORDER3:
+        tops = top_types(s, p, 3)
+        return [order(*perm) for perm in dict.fromkeys(permutations(tops))]
+    if k == K_TOP_ANY:
+        return [make(TOP, t) for t in sorted({c & TYPE_MASK for c in s.draw[p]})]
+    if k == K_BOTTOM_ANY:
+        return [make(BOTTOM, t) for t in sorted({c & TYPE_MASK for c in s.draw[p]})]
+    if k == K_EXH_LE3:
+        out = [make(EXHAUST, t) for t in bench_types(s, p) if base_power(s, t) <= 3]
+        return [*out, A_PASS]
+    if k in (K_EXH_UPTO, K_DRONE):
+        out = [make(EXHAUST, t) for t in bench_types(s, p)]
+        return out if k == K_DRONE else [*out, A_PASS]
+    if k == K_NEWCOMER_TOP:
+        return [*(make(TOP, t) for t in bench_types(s, p) if NAME[t] == NEWCOMER_NAME), A_PASS]
+    if k in (K_TOP_POW2, K_NECROMECH):
+        out = [make(TOP, t) for t in bench_types(s, p) if base_power(s, t) == 2]
+        return out if k == K_TOP_POW2 else [*out, A_PASS]
+    if k == K_TOP_LVLB:
+        return [make(TOP, t) for t in bench_types(s, p) if LEVEL[t] == LEVEL_B]
+    if k == K_SIREN:
+        return [*(make(EXHAUST, t) for t in bench_types(s, opponent(s, p))), A_PASS]
+    raise AssertionError(f"no pending decision {k}")
+
+
+def _done(s: State) -> None:
+    s.pk, s.pp, s.pdata = 0, -1, 0
+
+
+def _bench_to_top(s: State, p: int, card: int) -> None:
+    take_from_bench(s, p, card)
+    s.draw[p].append(card | PUBLIC_CODE)
+
+
+def resolve(s: State, action: Action) -> None:
+    """Carry out `action` for the pending decision (assumed legal)."""
+    k, p, kind = s.pk, s.pp, action.kind
+    if kind == PASS:
+        _done(s)
+        return
+    if k == K_LOOK2:
+        d = s.draw[p]
+        first, second = d.pop(), d.pop()
+        chosen, other = (first, second) if first & TYPE_MASK == action.arg else (second, first)
+        d.insert(0, (other | OWNER_KNOWS) & ~OPP_KNOWS)
+        d.append((chosen | OWNER_KNOWS) & ~OPP_KNOWS)
+        _done(s)
+    elif k == K_ORDER3:
+        d = s.draw[p]
+        del d[-3:]
+        for t in reversed(action.cards()):
+            d.append(t | OWNER_KNOWS)
+        _done(s)
+    elif kind == TOP and k == K_TOP_ANY:
+        s.draw[p].append(pull_from_draw(s, p, action.arg))
+        _done(s)
+    elif kind == BOTTOM:
+        s.draw[p].insert(0, pull_from_draw(s, p, action.arg))
+        _done(s)
+    elif kind == EXHAUST:
+        target = opponent(s, p) if k == K_SIREN else p
+        take_from_bench(s, target, action.arg)
+        s.exh[target].append(action.arg)
+        s.pdata -= 1
+        if k != K_EXH_UPTO or s.pdata <= 0 or not s.bench[p]:
+            _done(s)
+    elif kind == TOP:
+        _bench_to_top(s, p, action.arg)
+        s.pdata -= 1
+        more = any(NAME[t] == NEWCOMER_NAME for t in bench_types(s, p))
+        if k != K_NEWCOMER_TOP or s.pdata <= 0 or not more:
+            _done(s)
+    else:
+        raise AssertionError(f"{action} does not settle decision {k}")
+
+
