@@ -1,0 +1,135 @@
+"""Bot specs: short strings such as `ismcts:time=0.1,c=0.7,depth=8` parsed into configs.
+
+    random                       uniform legal moves
+    greedy                       the game's heuristic (highest prior)
+    pimc[:options]               determinized Monte Carlo (search.PIMCBot)
+    ismcts[:options]             information-set MCTS (search.ISMCTSBot)
+    remote:HOST:PORT             a remote advisor over gRPC (recognised, not available yet)
+
+Options (comma-separated `key=value`; pimc and ismcts):
+    iters=N      iterations per move (default 1000 when neither iters nor time is given)
+    time=S       seconds per move (results then depend on machine speed)
+    c=X          UCT exploration constant          pc=X   PUCT exploration constant
+    sel=uct|puct selection rule                     rollout=heuristic|random  playout policy
+    depth=N|none playout plies before the static evaluation
+    worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from search import GreedyBot, ISMCTSBot, Limits, PIMCBot, RandomBot, SearchConfig
+from search.baselines import Bot
+from search.game import AnyGame
+
+DEFAULT_ITERATIONS = 1000
+_SEARCH_KEYS = {"iters", "time", "c", "pc", "sel", "rollout", "depth"}
+_KEYS = {
+    "random": set(),
+    "greedy": set(),
+    "ismcts": _SEARCH_KEYS,
+    "pimc": _SEARCH_KEYS | {"worlds", "eval"},
+}
+
+
+class BotUnavailable(RuntimeError):
+    """The spec is valid but this installation cannot play it."""
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A parsed bot spec; `label` is its canonical text (used in tables and records)."""
+
+    kind: str
+    options: tuple[tuple[str, str], ...] = ()
+    address: str = ""
+
+    @property
+    def label(self) -> str:
+        if self.kind == "remote":
+            return f"remote:{self.address}"
+        if not self.options:
+            return self.kind
+        return f"{self.kind}:{','.join(f'{k}={v}' for k, v in self.options)}"
+
+    def __str__(self) -> str:
+        return self.label
+
+
+def parse_spec(text: str) -> BotSpec:
+    """The spec written in `text`; raises ValueError naming the bad part.
+
+    >>> parse_spec("ismcts:time=0.1, c=0.7").label
+    'ismcts:c=0.7,time=0.1'
+    """
+    kind, _, rest = text.strip().partition(":")
+    kind = kind.lower()
+    if kind == "remote":
+        host, _, port = rest.rpartition(":")
+        if not host or not port.isdigit():
+            raise ValueError(f"remote bot needs remote:HOST:PORT, got {text!r}")
+        return BotSpec("remote", address=f"{host}:{port}")
+    if kind not in _KEYS:
+        raise ValueError(f"unknown bot {kind!r}; expected one of {', '.join(_KEYS)} or remote")
+    options: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or key not in _KEYS[kind]:
+            raise ValueError(f"bad option {item!r} for {kind}; allowed: {sorted(_KEYS[kind])}")
+        options[key] = value
+    spec = BotSpec(kind, tuple(sorted(options.items())))
+    if kind in ("ismcts", "pimc"):
+        _search_settings(spec)  # validate now, not in a worker
+    return spec
+
+
+def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
+    """The bot a spec describes, with the per-move limits to call it with."""
+    if spec.kind == "remote":
+        raise BotUnavailable(f"{spec.label}: remote advisor bots are not available yet")
+    if spec.kind == "random":
+        return RandomBot(game), Limits(iterations=1)
+    if spec.kind == "greedy":
+        return GreedyBot(game), Limits(iterations=1)
+    limits, config, extra = _search_settings(spec)
+    if spec.kind == "ismcts":
+        return ISMCTSBot(game, config), limits
+    return PIMCBot(game, config=config, **extra), limits
+
+
+def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any]]:
+    """Limits, search config and PIMC extras of a search bot spec."""
+    opts = dict(spec.options)
+    try:
+        iterations = int(opts["iters"]) if "iters" in opts else None
+        seconds = float(opts["time"]) if "time" in opts else None
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        limits = Limits(iterations=iterations, time=seconds)
+        config_args: dict[str, Any] = {}
+        if "c" in opts:
+            config_args["uct_c"] = float(opts["c"])
+        if "pc" in opts:
+            config_args["puct_c"] = float(opts["pc"])
+        if "sel" in opts:
+            config_args["selection"] = opts["sel"]
+        if "rollout" in opts:
+            config_args["rollout"] = opts["rollout"]
+        if "depth" in opts:
+            depth = opts["depth"]
+            config_args["rollout_depth"] = None if depth.lower() == "none" else int(depth)
+        config = SearchConfig(**config_args)
+        extra: dict[str, Any] = {}
+        if "worlds" in opts:
+            extra["worlds"] = int(opts["worlds"])
+            if extra["worlds"] < 1:
+                raise ValueError("worlds must be >= 1")
+        if "eval" in opts:
+            if opts["eval"] not in ("rollout", "search"):
+                raise ValueError("eval must be rollout or search")
+            extra["evaluator"] = opts["eval"]
+    except ValueError as err:
+        raise ValueError(f"bad bot spec {spec.label!r}: {err}") from err
+    return limits, config, extra
