@@ -1,0 +1,122 @@
+"""The games the service serves, each behind one adapter between its messages and its engine.
+
+The service and the search workers only talk to `GameAdapter`; a new game (Challengers!) adds
+an adapter and a oneof branch in the contract.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from google.protobuf.message import Message
+
+from advisor.errors import RequestError
+from advisor.proto_gen import advisor_pb2, common_pb2
+from search import AnyGame
+
+
+class GameAdapter(Protocol):
+    """One game: codecs, validation, referee rules and coaching for the service."""
+
+    name: str
+    """The oneof branch name in Observation, GameState and Move, e.g. "splendor_marvel"."""
+    game_id: int
+    """The `advisor.v1.Game` value."""
+    engine: AnyGame
+
+    def info(self) -> advisor_pb2.GameInfo:
+        """Title, player counts and catalogue."""
+        ...
+
+    def observation(self, msg: Message, path: str) -> Any:
+        """Validate and decode the game's observation message (RequestError if invalid)."""
+        ...
+
+    def state(self, msg: Message, path: str) -> Any:
+        """Validate and decode the game's full-state message (RequestError if invalid)."""
+        ...
+
+    def observation_message(self, obs: Any) -> common_pb2.Observation:
+        """The wrapped message of an engine observation."""
+        ...
+
+    def state_message(self, state: Any) -> common_pb2.GameState:
+        """The wrapped message of an engine state."""
+        ...
+
+    def move(self, msg: common_pb2.Move, path: str) -> Any:
+        """The engine action of a move message (structured or notation)."""
+        ...
+
+    def move_message(self, action: Any, seat: int) -> common_pb2.Move:
+        """A move message with structure, notation, plain words and the seat."""
+        ...
+
+    def new_game(self, players: int, seed: int | None, start_seat: int, turn_cap: int) -> Any:
+        """A fresh full state (ValueError for impossible settings)."""
+        ...
+
+    def to_move(self, view: Any) -> int:
+        """The seat to decide in a state or observation."""
+        ...
+
+    def is_over(self, view: Any) -> bool:
+        """True when the game in a state or observation has ended."""
+        ...
+
+    def legal_moves(self, view: Any) -> Sequence[Any]:
+        """Legal actions of the seat to decide, from a state or an observation."""
+        ...
+
+    def why_illegal(self, state: Any, action: Any) -> str | None:
+        """None when legal, else the reason in words."""
+        ...
+
+    def play(self, state: Any, action: Any) -> list[common_pb2.Event]:
+        """Apply a legal action in place; the events it caused."""
+        ...
+
+    def summaries(self, view: Any) -> list[common_pb2.SeatSummary]:
+        """Public standing of every seat."""
+        ...
+
+    def in_follow_up(self, state: Any, seat: int) -> bool:
+        """True when `seat` still has a decision to make in its current turn."""
+        ...
+
+    def points(self, state: Any, seat: int) -> float:
+        """The seat's score in a full state."""
+        ...
+
+    def reasons(self, obs: Any, action: Any, rng: random.Random) -> list[str]:
+        """Coaching hints about `action` by the seat to move."""
+        ...
+
+
+def _registry() -> dict[str, GameAdapter]:
+    from advisor.splendor_marvel.adapter import ADAPTER
+
+    return {ADAPTER.name: ADAPTER}
+
+
+ADAPTERS = _registry()
+BY_ID = {adapter.game_id: adapter for adapter in ADAPTERS.values()}
+
+
+def adapter_of(msg: Message, path: str) -> tuple[GameAdapter, Message]:
+    """The adapter of a message with a `game` oneof, and the chosen branch."""
+    branch = msg.WhichOneof("game")
+    if branch is None:
+        raise RequestError([(path, f"choose a game: one of {', '.join(ADAPTERS)}")])
+    adapter = ADAPTERS.get(branch)
+    if adapter is None:
+        raise RequestError([(f"{path}.{branch}", "this game is not served yet")])
+    inner: Message = getattr(msg, branch)
+    return adapter, inner
+
+
+def adapter_by_name(name: str) -> GameAdapter:
+    """The adapter of a game by its name (for worker processes)."""
+    return ADAPTERS[name]

@@ -1,0 +1,148 @@
+"""Splendor: Marvel behind the service's `GameAdapter` interface."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from google.protobuf.message import Message
+
+from advisor.errors import RequestError
+from advisor.proto_gen import advisor_pb2, common_pb2
+from advisor.proto_gen import splendor_marvel_pb2 as pb
+from advisor.splendor_marvel import coach, codec
+from advisor.splendor_marvel.events import events
+from advisor.splendor_marvel.validate import validate_observation, validate_state
+from games.splendor_marvel import (
+    DEFAULT_TURN_CAP,
+    GAME,
+    Action,
+    Observation,
+    Phase,
+    SplendorState,
+    apply,
+    describe,
+    legal_actions,
+    new_game,
+    parse,
+    sample,
+    summarize,
+    why_illegal,
+)
+from games.splendor_marvel.catalogue import PLAYER_COUNTS
+
+
+def _world(view: SplendorState | Observation) -> SplendorState:
+    """A full state for rules questions whose answer is public (any consistent world will do)."""
+    return view if isinstance(view, SplendorState) else sample(view, random.Random(0))
+
+
+class SplendorAdapter:
+    """Stateless; one instance serves every request."""
+
+    name = "splendor_marvel"
+    game_id = common_pb2.GAME_SPLENDOR_MARVEL
+    engine = GAME
+
+    def info(self) -> advisor_pb2.GameInfo:
+        return advisor_pb2.GameInfo(
+            game=common_pb2.GAME_SPLENDOR_MARVEL,
+            title="Splendor: Marvel",
+            player_counts=PLAYER_COUNTS,
+            splendor_marvel=codec.catalogue_to_proto(),
+        )
+
+    def observation(self, msg: Message, path: str) -> Observation:
+        assert isinstance(msg, pb.SplendorObservation)
+        validate_observation(msg, path)
+        return codec.observation_from_proto(msg)
+
+    def state(self, msg: Message, path: str) -> SplendorState:
+        assert isinstance(msg, pb.SplendorState)
+        validate_state(msg, path)
+        return codec.state_from_proto(msg)
+
+    def observation_message(self, obs: Observation) -> common_pb2.Observation:
+        return common_pb2.Observation(splendor_marvel=codec.observation_to_proto(obs))
+
+    def state_message(self, state: SplendorState) -> common_pb2.GameState:
+        return common_pb2.GameState(splendor_marvel=codec.state_to_proto(state))
+
+    def move(self, msg: common_pb2.Move, path: str) -> Action:
+        branch = msg.WhichOneof("game")
+        if branch not in (None, self.name):
+            raise RequestError([(f"{path}.{branch}", "a move of another game")])
+        structured = None
+        if branch is not None:
+            structured = codec.move_from_proto(msg.splendor_marvel, f"{path}.{branch}")
+        written = None
+        if msg.notation:
+            try:
+                written = parse(msg.notation)
+            except ValueError as exc:
+                raise RequestError([(f"{path}.notation", str(exc))]) from None
+        if structured is not None and written is not None and structured != written:
+            raise RequestError(
+                [(f"{path}.notation", f"{msg.notation!r} disagrees with the structured move "
+                  f"{structured.notation()!r}")]
+            )
+        action = structured if structured is not None else written
+        if action is None:
+            raise RequestError([(path, "give the move: structured or as notation")])
+        return action
+
+    def move_message(self, action: Action, seat: int) -> common_pb2.Move:
+        return common_pb2.Move(
+            splendor_marvel=codec.move_to_proto(action),
+            notation=action.notation(),
+            description=describe(action),
+            seat=seat,
+        )
+
+    def new_game(
+        self, players: int, seed: int | None, start_seat: int, turn_cap: int
+    ) -> SplendorState:
+        return new_game(
+            players, seed, start_seat=start_seat, turn_cap=turn_cap or DEFAULT_TURN_CAP
+        )
+
+    def to_move(self, view: SplendorState | Observation) -> int:
+        return view.current
+
+    def is_over(self, view: SplendorState | Observation) -> bool:
+        return view.result is not None
+
+    def legal_moves(self, view: SplendorState | Observation) -> Sequence[Action]:
+        return legal_actions(_world(view))
+
+    def why_illegal(self, state: SplendorState, action: Action) -> str | None:
+        return why_illegal(state, action)
+
+    def play(self, state: SplendorState, action: Action) -> list[common_pb2.Event]:
+        before = state.clone()
+        apply(state, action)
+        return [
+            common_pb2.Event(kind=e.kind, seat=e.seat, card=e.card, description=e.description)
+            for e in events(before, state, action)
+        ]
+
+    def summaries(self, view: SplendorState | Observation) -> list[common_pb2.SeatSummary]:
+        return [
+            common_pb2.SeatSummary(
+                seat=s.seat, points=s.points, splendor_marvel=codec.summary_to_proto(s)
+            )
+            for s in summarize(_world(view))
+        ]
+
+    def in_follow_up(self, state: SplendorState, seat: int) -> bool:
+        return state.result is None and state.current == seat and state.phase is not Phase.MAIN
+
+    def points(self, state: SplendorState, seat: int) -> float:
+        return float(state.points(seat))
+
+    def reasons(self, obs: Observation, action: Action, rng: random.Random) -> list[str]:
+        return coach.reasons(obs, action, rng)
+
+
+ADAPTER: Any = SplendorAdapter()
