@@ -27,8 +27,7 @@ class Progress:
         rate = done / elapsed if elapsed > 0 else 0.0
         eta = (self.total - done) / rate if rate > 0 else 0.0
         line = (
-            f"{self.label} [{bar}] {done}/{self.total} games  {rate:.2f}/s  "
-            f"eta {eta:.0f}s  {note}"
+            f"{self.label} [{bar}] {done}/{self.total} games  {rate:.2f}/s  eta {eta:.0f}s  {note}"
         ).strip()
         if self.live:
             self.stream.write("\r" + line.ljust(len(self._last_line)))

@@ -1,0 +1,42 @@
+"""Bot specs: short strings to configs."""
+
+import pytest
+
+from clients.arena.specs import BotUnavailable, build_bot, parse_spec
+from games.splendor_marvel import GAME
+from search import ISMCTSBot, Limits, PIMCBot, SearchConfig
+
+
+def test_search_spec_sets_limits_and_config():
+    bot, limits = build_bot(parse_spec("ismcts:time=0.1,c=0.5,depth=8,sel=puct"), GAME)
+    assert isinstance(bot, ISMCTSBot)
+    assert limits == Limits(time=0.1)
+    assert bot.config == SearchConfig(uct_c=0.5, rollout_depth=8, selection="puct")
+
+
+def test_default_budget_and_pimc_options():
+    bot, limits = build_bot(parse_spec("pimc:worlds=4,eval=search,depth=none"), GAME)
+    assert isinstance(bot, PIMCBot)
+    assert limits == Limits(iterations=1000)
+    assert (bot.worlds, bot.evaluator, bot.config.rollout_depth) == (4, "search", None)
+
+
+def test_label_is_canonical():
+    assert parse_spec(" ISMCTS:iters=800, c=0.7 ").label == "ismcts:c=0.7,iters=800"
+    assert parse_spec("random").label == "random"
+
+
+@pytest.mark.parametrize(
+    "text", ["minimax", "random:iters=3", "ismcts:iters=x", "ismcts:depth=-1", "pimc:worlds=0",
+             "ismcts:speed=2", "remote:nohost"],
+)  # fmt: skip
+def test_bad_specs_say_what_is_wrong(text):
+    with pytest.raises(ValueError):
+        parse_spec(text)
+
+
+def test_remote_spec_is_recognised_but_not_available_yet():
+    spec = parse_spec("remote:localhost:50051")
+    assert spec.label == "remote:localhost:50051"
+    with pytest.raises(BotUnavailable, match="not available yet"):
+        build_bot(spec, GAME)
