@@ -59,7 +59,8 @@ class Limits:
     cancel: CancelToken | None = None
     """Stops the search when set from another thread."""
     on_progress: Callable[[SearchResult], None] | None = None
-    """Called with the partial result every `progress_ms` (from the searching thread)."""
+    """Called with the partial result every `progress_ms`, from the searching thread (with
+    several workers, the partial result is the calling process's own tree)."""
     progress_ms: int = 100
 
     def __post_init__(self) -> None:
