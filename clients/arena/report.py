@@ -14,7 +14,7 @@ RATING_HEADER = ("rank", "bot", "Elo", "95% CI")
 
 
 def _elo(x: float) -> str:
-    return "inf" if math.isinf(x) and x > 0 else "-inf" if math.isinf(x) else f"{x:+.0f}"
+    return "inf" if math.isinf(x) and x > 0 else "-inf" if math.isinf(x) else f"{round(x):+d}"
 
 
 def pair_row(t: PairTally) -> tuple[str, ...]:
@@ -37,7 +37,7 @@ def rating_rows(ratings: Sequence[Rating]) -> list[tuple[str, ...]]:
     """Ratings best first, with their 95% interval."""
     ordered = sorted(ratings, key=lambda r: -r.elo)
     return [
-        (str(i + 1), r.name, f"{r.elo:+.0f}", f"±{r.margin:.0f}") for i, r in enumerate(ordered)
+        (str(i + 1), r.name, _elo(r.elo), f"±{r.margin:.0f}") for i, r in enumerate(ordered)
     ]
 
 
