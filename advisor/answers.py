@@ -1,0 +1,82 @@
+"""Search results as messages: candidates, statistics, grades."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from advisor.games import GameAdapter
+from advisor.proto_gen import common_pb2
+from search import SearchResult
+
+DEFAULT_PV_LENGTH = 8
+
+# Grades by loss of the mover's win probability against the best move (upper bounds).
+GRADE_BOUNDS = (
+    (0.01, common_pb2.GRADE_BEST),
+    (0.04, common_pb2.GRADE_GOOD),
+    (0.10, common_pb2.GRADE_INACCURACY),
+    (0.20, common_pb2.GRADE_MISTAKE),
+)
+
+
+def candidates(
+    adapter: GameAdapter,
+    observation: Any,
+    result: SearchResult,
+    limit: int,
+    pv_length: int = DEFAULT_PV_LENGTH,
+) -> list[common_pb2.Candidate]:
+    """The `limit` best candidates, each with its principal variation."""
+    return [
+        common_pb2.Candidate(
+            move=adapter.move_message(c.action, c.player),
+            rank=rank,
+            visits=c.visits,
+            win_probability=c.values,
+            prior=c.prior,
+            lcb=c.lcb,
+            pv=pv_moves(adapter, observation, c.pv[:pv_length], result.stats.seed),
+        )
+        for rank, c in enumerate(result.candidates[:limit], start=1)
+    ]
+
+
+def pv_moves(
+    adapter: GameAdapter, observation: Any, pv: Sequence[Any], seed: int
+) -> list[common_pb2.Move]:
+    """A principal variation replayed in one sampled world to learn who makes each move; it
+    stops early where a move is not legal in that world (it was searched in others)."""
+    engine = adapter.engine
+    rng = random.Random(f"pv/{seed}")
+    world = engine.sample(observation, rng)
+    out = []
+    for action in pv:
+        if engine.is_terminal(world) or action not in engine.legal_actions(world):
+            break
+        out.append(adapter.move_message(action, engine.current_player(world)))
+        engine.apply(world, action, rng)
+    return out
+
+
+def stats(result: SearchResult) -> common_pb2.SearchStats:
+    """The statistics message of a result."""
+    s = result.stats
+    return common_pb2.SearchStats(
+        iterations=s.iterations,
+        nodes=s.nodes,
+        elapsed_ms=s.elapsed * 1000,
+        worlds_sampled=s.worlds,
+        workers=s.workers,
+        seed=s.seed,
+        stopped_by=s.stopped_by,
+    )
+
+
+def grade(value_loss: float) -> common_pb2.Grade:
+    """The grade of a move that loses `value_loss` win probability against the best."""
+    for bound, value in GRADE_BOUNDS:
+        if value_loss < bound:
+            return value
+    return common_pb2.GRADE_BLUNDER

@@ -1,0 +1,88 @@
+"""From a request's `Limits` and deadline to the budget a worker searches with.
+
+Strength levels (1 weakest .. 10 full): level L searches (L/10)² of the budget and picks its
+move among the candidates with probability proportional to visits^(1/T), T = (10 − L)/9, so
+level 10 always plays the most visited move and level 1 plays in proportion to visits.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from advisor.config import ServerConfig
+from advisor.errors import Violations
+from advisor.proto_gen import common_pb2
+from search import CancelToken, Limits, SearchResult
+from search.limits import now
+
+DEFAULT_CANDIDATES = 5
+MAX_CANDIDATES = 64
+FULL_STRENGTH = 10
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How one request may search (picklable: it travels to the worker process)."""
+
+    iterations: int | None
+    time_s: float
+    deadline: float | None
+    """Monotonic instant by which the search must stop (the call deadline minus a margin)."""
+    seed: int
+    workers: int
+    candidates: int
+    strength: int
+
+    def limits(self, cancel: CancelToken, share: float = 1.0) -> Limits:
+        """Search limits for `share` of this budget (follow-up searches take a part)."""
+        iterations = None if self.iterations is None else max(1, int(self.iterations * share))
+        return Limits(
+            iterations=iterations, time=self.time_s * share, deadline=self.deadline, cancel=cancel
+        )
+
+    def choose(self, result: SearchResult) -> int:
+        """Index of the candidate to play: the best at full strength, else a soft choice."""
+        if self.strength >= FULL_STRENGTH or len(result.candidates) == 1:
+            return 0
+        temperature = (FULL_STRENGTH - self.strength) / 9
+        weights = [c.visits ** (1 / temperature) for c in result.candidates]
+        rng = random.Random(f"strength/{self.seed}")
+        return rng.choices(range(len(weights)), weights=weights)[0]
+
+
+def budget_of(
+    limits: common_pb2.Limits,
+    config: ServerConfig,
+    time_remaining: float | None,
+    path: str,
+) -> Budget:
+    """Apply defaults, server caps, strength and the deadline; RequestError if out of range."""
+    v = Violations()
+    strength = limits.strength or FULL_STRENGTH
+    if not 1 <= strength <= FULL_STRENGTH:
+        v.add(f"{path}.strength", f"must be 1..{FULL_STRENGTH}, got {strength}")
+    if limits.num_candidates > MAX_CANDIDATES:
+        v.add(f"{path}.num_candidates", f"at most {MAX_CANDIDATES}")
+    v.raise_if_any()
+    share = (strength / FULL_STRENGTH) ** 2
+    iterations: int | None = limits.max_iterations or None
+    if iterations is None and not limits.max_time_ms:
+        iterations = config.default_iterations
+    if iterations is not None:
+        iterations = max(1, int(min(iterations, config.max_iterations) * share))
+    time_ms = min(limits.max_time_ms or config.max_time_ms, config.max_time_ms)
+    deadline = None
+    if time_remaining is not None:
+        margin = min(config.deadline_margin_ms / 1000, time_remaining / 4)
+        deadline = now() + time_remaining - margin
+    seed = limits.seed if limits.HasField("seed") else random.SystemRandom().getrandbits(63)
+    return Budget(
+        iterations=iterations,
+        time_s=time_ms / 1000 * share,
+        deadline=deadline,
+        seed=seed,
+        workers=max(1, min(limits.workers or 1, config.processes)),
+        candidates=limits.num_candidates or DEFAULT_CANDIDATES,
+        strength=strength,
+    )

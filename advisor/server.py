@@ -1,0 +1,130 @@
+"""The gRPC server: Advisor, health and reflection services, auth, TLS, graceful shutdown."""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+import signal
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from advisor.config import ServerConfig
+from advisor.pool import SearchPool
+from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc
+from advisor.service import AdvisorService
+
+log = logging.getLogger("advisor.server")
+
+SERVICE_NAME = advisor_pb2.DESCRIPTOR.services_by_name["Advisor"].full_name
+EXTRA_THREADS = 8
+"""Threads beyond the admission limit: health checks, reflection and calls being shed."""
+HEALTH_PREFIX = "/grpc.health.v1.Health/"
+
+
+class BearerAuth(grpc.ServerInterceptor):
+    """Every method but health checks needs `authorization: Bearer <token>`."""
+
+    def __init__(self, token: str):
+        self._expected = f"Bearer {token}".encode()
+
+    def intercept_service(
+        self, continuation: Callable[[Any], Any], details: grpc.HandlerCallDetails
+    ) -> Any:
+        if details.method.startswith(HEALTH_PREFIX):
+            return continuation(details)
+        given = dict(details.invocation_metadata).get("authorization", "")
+        if hmac.compare_digest(str(given).encode(), self._expected):
+            return continuation(details)
+        log.info(json.dumps({"method": details.method, "status": "UNAUTHENTICATED"}))
+        handler = continuation(details)
+        return _refusal(handler)
+
+
+def _refusal(handler: Any) -> Any:
+    """A handler of the same shape that answers UNAUTHENTICATED."""
+
+    def deny(request: Any, context: grpc.ServicerContext) -> Any:
+        context.abort(grpc.StatusCode.UNAUTHENTICATED, "a valid bearer token is required")
+
+    if handler is None:
+        return None
+    if handler.response_streaming:
+        return grpc.unary_stream_rpc_method_handler(
+            deny, handler.request_deserializer, handler.response_serializer
+        )
+    return grpc.unary_unary_rpc_method_handler(
+        deny, handler.request_deserializer, handler.response_serializer
+    )
+
+
+class AdvisorServer:
+    """One running server: `start()`, then `stop()` (or `serve_forever()` with signals)."""
+
+    def __init__(self, config: ServerConfig):
+        self.config = config
+        self.pool = SearchPool(config.processes, config.max_concurrent + EXTRA_THREADS)
+        limit = config.max_message_bytes
+        self.server = grpc.server(
+            ThreadPoolExecutor(config.max_concurrent + EXTRA_THREADS, "rpc"),
+            interceptors=[BearerAuth(config.auth_token)] if config.auth_token else [],
+            options=[
+                ("grpc.max_receive_message_length", limit),
+                ("grpc.max_send_message_length", limit),
+            ],
+            maximum_concurrent_rpcs=config.max_concurrent + EXTRA_THREADS,
+        )
+        advisor_pb2_grpc.add_AdvisorServicer_to_server(
+            AdvisorService(config, self.pool), self.server
+        )
+        self.health = health.HealthServicer()
+        health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
+        reflection.enable_server_reflection(
+            (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self.server
+        )
+        address = f"{config.host}:{config.port}"
+        if config.tls_cert is not None and config.tls_key is not None:
+            credentials = grpc.ssl_server_credentials(
+                [(config.tls_key.read_bytes(), config.tls_cert.read_bytes())]
+            )
+            self.port = self.server.add_secure_port(address, credentials)
+        else:
+            self.port = self.server.add_insecure_port(address)
+
+    def start(self) -> int:
+        """Start the workers, then serve; returns the bound port."""
+        self.pool.warm()
+        self.server.start()
+        for name in ("", SERVICE_NAME):
+            self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+        log.info(json.dumps({
+            "event": "listening", "host": self.config.host, "port": self.port,
+            "workers": self.pool.processes, "tls": self.config.tls_cert is not None,
+            "auth": self.config.auth_token is not None,
+        }))
+        return self.port
+
+    def stop(self, grace: float | None = None) -> None:
+        """NOT_SERVING, refuse new calls, let in-flight ones finish within `grace`, stop."""
+        grace = self.config.grace_s if grace is None else grace
+        self.health.enter_graceful_shutdown()
+        log.info(json.dumps({"event": "draining", "grace_s": grace}))
+        self.server.stop(grace).wait()
+        self.pool.shutdown()
+        log.info(json.dumps({"event": "stopped"}))
+
+    def serve_forever(self) -> int:
+        """Run until SIGTERM or SIGINT, then shut down gracefully; returns the exit code 0."""
+        stopping = threading.Event()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, lambda *_: stopping.set())
+        self.start()
+        stopping.wait()
+        self.stop()
+        return 0

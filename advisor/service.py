@@ -1,0 +1,238 @@
+"""The Advisor servicer: decode and validate, search in the pool (or referee in place), answer."""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Iterator
+from importlib import metadata
+from typing import Any
+
+import grpc
+
+from advisor import work
+from advisor.budget import Budget, budget_of
+from advisor.calls import Admission, CallRecord, streaming, unary
+from advisor.config import ServerConfig
+from advisor.errors import PreconditionError, RequestError
+from advisor.games import ADAPTERS, BY_ID, GameAdapter, adapter_of
+from advisor.pool import SearchPool
+from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
+
+DEFAULT_REPORT_MS = 200
+MIN_REPORT_MS = 10
+
+
+def service_version() -> str:
+    """The installed package version."""
+    try:
+        return metadata.version("card-advisor")
+    except metadata.PackageNotFoundError:
+        return "0.0.0+unknown"
+
+
+def _seat_to_decide(adapter: GameAdapter, view: Any) -> None:
+    if adapter.is_over(view):
+        raise PreconditionError("the game is over: there is no move to make")
+
+
+def _note_budget(record: CallRecord, budget: Budget) -> None:
+    record.budget = {
+        "iterations": budget.iterations,
+        "time_ms": round(budget.time_s * 1000),
+        "workers": budget.workers,
+        "strength": budget.strength,
+        "seed": budget.seed,
+    }
+
+
+class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
+    """Stateless handlers; the search runs in `pool`."""
+
+    def __init__(self, config: ServerConfig, pool: SearchPool):
+        self.config = config
+        self.pool = pool
+        self.admission = Admission(config.max_concurrent)
+
+    # --- helpers
+
+    def _observation(
+        self, msg: common_pb2.Observation, path: str, record: CallRecord
+    ) -> tuple[GameAdapter, Any]:
+        adapter, inner = adapter_of(msg, path)
+        record.game = adapter.name
+        return adapter, adapter.observation(inner, f"{path}.{adapter.name}")
+
+    def _state(
+        self, msg: common_pb2.GameState, path: str, record: CallRecord
+    ) -> tuple[GameAdapter, Any]:
+        adapter, inner = adapter_of(msg, path)
+        record.game = adapter.name
+        return adapter, adapter.state(inner, f"{path}.{adapter.name}")
+
+    def _budget(
+        self, limits: common_pb2.Limits, context: grpc.ServicerContext, record: CallRecord
+    ) -> Budget:
+        budget = budget_of(limits, self.config, context.time_remaining(), "limits")
+        _note_budget(record, budget)
+        return budget
+
+    def _run(self, context: grpc.ServicerContext, fn: Any, *args: Any) -> bytes:
+        job, future = self.pool.submit(fn, *args)
+        context.add_callback(job.cancel)
+        return self.pool.result(future)
+
+    # --- advisor RPCs
+
+    @unary
+    def GetInfo(
+        self, request: advisor_pb2.GetInfoRequest, context: grpc.ServicerContext,
+        record: CallRecord,
+    ) -> advisor_pb2.GetInfoResponse:
+        config = self.config
+        return advisor_pb2.GetInfoResponse(
+            service_version=service_version(),
+            engine_version=f"ismcts/{service_version()}",
+            games=[adapter.info() for adapter in ADAPTERS.values()],
+            limits=advisor_pb2.ServerLimits(
+                worker_processes=self.pool.processes,
+                max_iterations=config.max_iterations,
+                max_time_ms=config.max_time_ms,
+                max_concurrent_rpcs=config.max_concurrent,
+                max_message_bytes=config.max_message_bytes,
+                default_iterations=config.default_iterations,
+            ),
+        )
+
+    @unary
+    def SuggestMove(
+        self, request: advisor_pb2.SuggestMoveRequest, context: grpc.ServicerContext,
+        record: CallRecord,
+    ) -> advisor_pb2.SuggestMoveResponse:
+        adapter, obs = self._observation(request.observation, "observation", record)
+        _seat_to_decide(adapter, obs)
+        budget = self._budget(request.limits, context, record)
+        options = request.options
+        data = self._run(
+            context, work.suggest, adapter.name, obs, budget, options.skip_follow_ups,
+            options.max_pv_length or work.answers.DEFAULT_PV_LENGTH,
+        )
+        response = advisor_pb2.SuggestMoveResponse.FromString(data)
+        record.iterations = response.stats.iterations
+        return response
+
+    @unary
+    def Evaluate(
+        self, request: advisor_pb2.EvaluateRequest, context: grpc.ServicerContext,
+        record: CallRecord,
+    ) -> advisor_pb2.EvaluateResponse:
+        adapter, obs = self._observation(request.observation, "observation", record)
+        _seat_to_decide(adapter, obs)
+        action = None
+        if request.HasField("move"):
+            action = adapter.move(request.move, "move")
+            if action not in adapter.legal_moves(obs):
+                raise PreconditionError(f"{action} is not legal now")
+        budget = self._budget(request.limits, context, record)
+        data = self._run(context, work.evaluate, adapter.name, obs, action, budget)
+        response = advisor_pb2.EvaluateResponse.FromString(data)
+        record.iterations = response.stats.iterations
+        return response
+
+    @streaming
+    def Analyze(
+        self, request: advisor_pb2.AnalyzeRequest, context: grpc.ServicerContext,
+        record: CallRecord,
+    ) -> Iterator[advisor_pb2.AnalyzeResponse]:
+        adapter, obs = self._observation(request.observation, "observation", record)
+        _seat_to_decide(adapter, obs)
+        budget = self._budget(request.limits, context, record)
+        report_ms = max(MIN_REPORT_MS, request.report_every_ms or DEFAULT_REPORT_MS)
+        messages: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        job, future = self.pool.submit(
+            work.analyze, adapter.name, obs, budget, report_ms, listener=messages.put
+        )
+        context.add_callback(job.cancel)
+        future.add_done_callback(lambda _: messages.put(None))
+        try:
+            while (data := messages.get()) is not None:
+                yield advisor_pb2.AnalyzeResponse.FromString(data)
+            final = advisor_pb2.AnalyzeResponse.FromString(self.pool.result(future))
+            record.iterations = final.stats.iterations
+            yield final
+        finally:
+            job.cancel()
+
+    # --- referee RPCs
+
+    @unary
+    def NewGame(
+        self, request: advisor_pb2.NewGameRequest, context: grpc.ServicerContext,
+        record: CallRecord,
+    ) -> advisor_pb2.NewGameResponse:
+        adapter = BY_ID.get(request.game)
+        if adapter is None:
+            names = ", ".join(common_pb2.Game.Name(g) for g in BY_ID)
+            raise RequestError([("game", f"choose a served game: {names}")])
+        record.game = adapter.name
+        seed = request.seed if request.HasField("seed") else None
+        try:
+            state = adapter.new_game(
+                request.players, seed, request.start_seat, request.turn_cap
+            )
+        except ValueError as exc:
+            field = "start_seat" if "start_seat" in str(exc) else "players"
+            raise RequestError([(field, str(exc))]) from None
+        return advisor_pb2.NewGameResponse(state=adapter.state_message(state))
+
+    @unary
+    def LegalMoves(
+        self, request: advisor_pb2.LegalMovesRequest, context: grpc.ServicerContext,
+        record: CallRecord,
+    ) -> advisor_pb2.LegalMovesResponse:
+        position = request.WhichOneof("position")
+        if position == "state":
+            adapter, view = self._state(request.state, "state", record)
+        elif position == "observation":
+            adapter, view = self._observation(request.observation, "observation", record)
+        else:
+            raise RequestError([("position", "give a state or an observation")])
+        seat = adapter.to_move(view)
+        moves = [] if adapter.is_over(view) else adapter.legal_moves(view)
+        return advisor_pb2.LegalMovesResponse(
+            seat=seat, moves=[adapter.move_message(a, seat) for a in moves]
+        )
+
+    @unary
+    def ApplyMove(
+        self, request: advisor_pb2.ApplyMoveRequest, context: grpc.ServicerContext,
+        record: CallRecord,
+    ) -> advisor_pb2.ApplyMoveResponse:
+        adapter, state = self._state(request.state, "state", record)
+        if not request.HasField("move"):
+            raise RequestError([("move", "give the move to apply")])
+        action = adapter.move(request.move, "move")
+        reason = adapter.why_illegal(state, action)
+        if reason is not None:
+            raise PreconditionError(f"{action} is illegal: {reason}")
+        events = adapter.play(state, action)
+        return advisor_pb2.ApplyMoveResponse(
+            state=adapter.state_message(state),
+            events=events,
+            game_over=adapter.is_over(state),
+            summaries=adapter.summaries(state),
+        )
+
+    @unary
+    def Observe(
+        self, request: advisor_pb2.ObserveRequest, context: grpc.ServicerContext,
+        record: CallRecord,
+    ) -> advisor_pb2.ObserveResponse:
+        adapter, state = self._state(request.state, "state", record)
+        players = adapter.engine.num_players(state)
+        if request.seat >= players:
+            raise RequestError([("seat", f"seat {request.seat} is out of range 0..{players - 1}")])
+        observation = adapter.engine.observe(state, request.seat)
+        return advisor_pb2.ObserveResponse(
+            observation=adapter.observation_message(observation),
+            summaries=adapter.summaries(state),
+        )

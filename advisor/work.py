@@ -1,0 +1,190 @@
+"""What the search worker processes run: one function per searching RPC, answers as bytes.
+
+A job gets the decoded observation and its `Budget`, searches, and returns the serialized
+response, so the server process only parses bytes and never holds the GIL for long. Each job
+owns a cancellation slot in shared memory (set by the server when the call ends) and sends
+partial answers through the shared progress queue tagged with its job id.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from advisor import answers
+from advisor.budget import Budget
+from advisor.games import GameAdapter, adapter_by_name
+from advisor.proto_gen import advisor_pb2, common_pb2
+from search import SearchConfig, SearchResult, ismcts
+
+FOLLOW_UP_SHARE = 0.25
+"""Budget share of each follow-up search (when the principal variation does not reach)."""
+MAX_FOLLOW_UPS = 8
+EVALUATION_PLAYOUTS = 16
+PLAYOUT_PLY_CAP = 2000
+
+_flags: Any = None
+_progress: Any = None
+
+
+def init_worker(flags: Any, progress: Any) -> None:
+    """Pool initializer: keep the shared cancellation flags and progress queue."""
+    global _flags, _progress
+    _flags, _progress = flags, progress
+
+
+def warm() -> int:
+    """A no-op job that makes the pool start its process (the imports are done by now)."""
+    return os.getpid()
+
+
+class SlotCancel:
+    """The search's cancel token: this job's flag in shared memory."""
+
+    def __init__(self, slot: int):
+        self.slot = slot
+
+    def is_set(self) -> bool:
+        return bool(_flags[self.slot])
+
+
+def _search(
+    adapter: GameAdapter, obs: Any, budget: Budget, slot: int, **limits: Any
+) -> SearchResult:
+    base = budget.limits(SlotCancel(slot))
+    if limits:
+        base = replace(base, **limits)
+    config = SearchConfig(workers=budget.workers)
+    return ismcts(adapter.engine, obs, base, config, seed=budget.seed)
+
+
+def suggest(
+    game: str, obs: Any, budget: Budget, skip_follow_ups: bool, pv_length: int, slot: int
+) -> bytes:
+    """SuggestMove: search, choose by strength, then work out the rest of the turn."""
+    adapter = adapter_by_name(game)
+    result = _search(adapter, obs, budget, slot)
+    chosen = result.candidates[budget.choose(result)]
+    follow_ups = (
+        []
+        if skip_follow_ups
+        else _follow_ups(adapter, obs, chosen.action, chosen.pv[1:], budget, slot)
+    )
+    return advisor_pb2.SuggestMoveResponse(
+        best_move=adapter.move_message(chosen.action, result.player),
+        candidates=answers.candidates(adapter, obs, result, budget.candidates, pv_length),
+        root_win_probability=result.root_values,
+        stats=answers.stats(result),
+        follow_ups=follow_ups,
+        seat=result.player,
+    ).SerializeToString()
+
+
+def _follow_ups(
+    adapter: GameAdapter, obs: Any, action: Any, pv: Sequence[Any], budget: Budget, slot: int
+) -> list[common_pb2.Move]:
+    """The same seat's remaining decisions this turn, in one sampled world: the searched line
+    while it is legal there, else a follow-up search on that world's observation."""
+    engine = adapter.engine
+    rng = random.Random(f"follow-ups/{budget.seed}")
+    world = engine.sample(obs, rng)
+    seat = engine.current_player(world)
+    engine.apply(world, action, rng)
+    line = list(pv)
+    out: list[common_pb2.Move] = []
+    while adapter.in_follow_up(world, seat) and len(out) < MAX_FOLLOW_UPS:
+        legal = engine.legal_actions(world)
+        if line and line[0] in legal:
+            step = line.pop(0)
+        elif len(legal) == 1:
+            step, line = legal[0], []
+        else:
+            line = []
+            limits = budget.limits(SlotCancel(slot), FOLLOW_UP_SHARE)
+            step = ismcts(engine, engine.observe(world, seat), limits, seed=budget.seed).action
+        out.append(adapter.move_message(step, seat))
+        engine.apply(world, step, rng)
+    return out
+
+
+def analyze(game: str, obs: Any, budget: Budget, report_ms: int, job: int, slot: int) -> bytes:
+    """Analyze: partial answers go to the progress queue; the final one is returned."""
+    adapter = adapter_by_name(game)
+
+    def report(partial: SearchResult) -> None:
+        _progress.put((job, _analysis(adapter, obs, partial, budget, final=False)))
+
+    result = _search(adapter, obs, budget, slot, on_progress=report, progress_ms=report_ms)
+    return _analysis(adapter, obs, result, budget, final=True)
+
+
+def _analysis(
+    adapter: GameAdapter, obs: Any, result: SearchResult, budget: Budget, *, final: bool
+) -> bytes:
+    return advisor_pb2.AnalyzeResponse(
+        best_move=adapter.move_message(result.action, result.player),
+        candidates=answers.candidates(adapter, obs, result, budget.candidates),
+        root_win_probability=result.root_values,
+        stats=answers.stats(result),
+        is_final=final,
+        seat=result.player,
+    ).SerializeToString()
+
+
+def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> bytes:
+    """Evaluate: win chances, expected points and, with a move, its grade and hints."""
+    adapter = adapter_by_name(game)
+    result = _search(adapter, obs, budget, slot)
+    response = advisor_pb2.EvaluateResponse(
+        win_probability=result.root_values,
+        expected_points=_expected_points(adapter, obs, budget),
+        stats=answers.stats(result),
+        summaries=adapter.summaries(obs),
+        best_move=adapter.move_message(result.action, result.player),
+    )
+    if action is not None:
+        response.assessment.CopyFrom(_assess(adapter, obs, action, result, budget))
+    return response.SerializeToString()
+
+
+def _expected_points(adapter: GameAdapter, obs: Any, budget: Budget) -> list[float]:
+    """Mean final score per seat over heuristic playouts from sampled worlds."""
+    engine = adapter.engine
+    rng = random.Random(f"playouts/{budget.seed}")
+    totals: list[float] = []
+    for _ in range(EVALUATION_PLAYOUTS):
+        world = engine.sample(obs, rng)
+        for _ply in range(PLAYOUT_PLY_CAP):
+            if engine.is_terminal(world):
+                break
+            engine.apply(world, engine.rollout_action(world, rng), rng)
+        scores = [adapter.points(world, s) for s in range(engine.num_players(world))]
+        totals = [a + b for a, b in zip(totals, scores, strict=True)] if totals else scores
+    return [t / EVALUATION_PLAYOUTS for t in totals]
+
+
+def _assess(
+    adapter: GameAdapter, obs: Any, action: Any, result: SearchResult, budget: Budget
+) -> advisor_pb2.MoveAssessment:
+    """Rank, value loss, grade and hints of `action` against the search's candidates."""
+    best = result.best
+    ranked = [c.action for c in result.candidates]
+    rank = ranked.index(action) + 1 if action in ranked else 0
+    mine = result.candidates[rank - 1] if rank else None
+    loss = 0.0 if rank == 1 or mine is None else max(0.0, best.value - mine.value)
+    reasons = adapter.reasons(obs, action, random.Random(f"reasons/{budget.seed}"))
+    if rank != 1:
+        best_words = adapter.move_message(best.action, result.player).description
+        reasons.append(f"the search prefers to {best_words} ({best.value:.0%} to win)")
+    return advisor_pb2.MoveAssessment(
+        move=adapter.move_message(action, result.player),
+        rank=rank,
+        candidates=len(result.candidates),
+        win_probability=mine.value if mine is not None else 0.0,
+        value_loss=loss,
+        grade=answers.grade(loss) if mine is not None else common_pb2.GRADE_UNSPECIFIED,
+        reasons=reasons,
+    )
