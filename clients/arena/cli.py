@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     match = commands.add_parser(
         "match",
         help="play a match between bots",
-        description="Play a match. Two bots in an n-player game play the lineups A+(n-1)xB and "
+        description="Play a match. Two bots in an n-player game play the lineups A+(n-1)xB and\n"
         "B+(n-1)xA; n bots fill the n seats. Every deal is played in every seat rotation.",
         epilog=specs.__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -97,14 +97,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--sprt",
         type=_sprt,
         metavar="ELO0,ELO1[,ALPHA,BETA]",
-        help="stop early once a GSPRT of Elo ELO0 against ELO1 (alpha, beta default 0.05) "
-        "decides; deals are evaluated in order so the stop is reproducible",
+        help="stop early once a GSPRT of logistic Elo ELO0 against ELO1 (alpha, beta default "
+        "0.05) decides; its outcomes are per-deal mean scores (the pentanomial of game pairs "
+        "heads-up), evaluated in deal order so the stop is reproducible",
     )
     ladder = commands.add_parser(
         "ladder",
         help="all-play-all between bots, with ratings",
-        description="Every pair of bots plays a match; ratings by Bradley-Terry maximum "
-        "likelihood anchored at one bot.",
+        description="Every pair of bots plays a match; ratings by Bradley-Terry maximum\n"
+        "likelihood anchored at one bot, with 95% intervals.",
         epilog=specs.__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -116,9 +117,10 @@ def build_parser() -> argparse.ArgumentParser:
     again = commands.add_parser(
         "replay",
         help="re-apply recorded games and check their results",
-        description="Re-deal each recorded game from its set-up seed, re-apply its moves with "
-        "its chance seed, and check it ends with the recorded result. Exit status 1 on any "
+        description="Re-deal each recorded game from its set-up seed, re-apply its moves with\n"
+        "its chance seed, and check it ends with the recorded result. Exit status 1 on any\n"
         "mismatch.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     again.add_argument("file", type=Path, help="a --json file written by match or ladder")
     again.add_argument(

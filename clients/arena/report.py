@@ -36,9 +36,7 @@ def pair_row(t: PairTally) -> tuple[str, ...]:
 def rating_rows(ratings: Sequence[Rating]) -> list[tuple[str, ...]]:
     """Ratings best first, with their 95% interval."""
     ordered = sorted(ratings, key=lambda r: -r.elo)
-    return [
-        (str(i + 1), r.name, _elo(r.elo), f"±{r.margin:.0f}") for i, r in enumerate(ordered)
-    ]
+    return [(str(i + 1), r.name, _elo(r.elo), f"±{r.margin:.0f}") for i, r in enumerate(ordered)]
 
 
 def text_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
