@@ -54,8 +54,5 @@ class SplendorMarvel:
     def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
         return heuristics.priors(state, actions)
 
-    def __reduce__(self) -> str:
-        return "GAME"
-
 
 GAME = SplendorMarvel()

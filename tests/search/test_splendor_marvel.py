@@ -1,17 +1,15 @@
-"""ISMCTS on the real engine (skipped until `games.splendor_marvel` is importable).
-
-Positions with known answers (an immediate winning recruit, ...) belong here too.
-"""
+"""ISMCTS on the real Splendor: Marvel engine: known answers, legality, no hidden leaks."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
-import pytest
-
+import games.splendor_marvel as splendor
+from games.splendor_marvel.actions import recruit
 from search import Limits, SearchConfig, ismcts
-
-splendor = pytest.importorskip("games.splendor_marvel")
+from tests.splendor_marvel.helpers import card, give_tokens, put_on_board, set_bonuses
+from tests.splendor_marvel.test_observation import played, swap_hidden_cards
 
 
 def test_search_answers_with_a_legal_move_reproducibly() -> None:
@@ -38,3 +36,45 @@ def test_root_parallel_workers_can_carry_the_engine() -> None:
     assert result.stats.workers == 2
     assert result.action in game.legal_actions(state)
     assert len(result.root_values) == 3
+
+
+def test_takes_an_immediate_winning_recruit() -> None:
+    state = splendor.new_game(2, seed=5)
+    # Seat 0 has triggered the end with 16 points and seven cards; seat 1 plays the round's
+    # last turn with 13 points: only recruiting Red Skull (3 points, six cards) wins.
+    set_bonuses(state, 0, yellow=2, purple=2, blue=1, red=1, orange=1)
+    give_tokens(state, 0, green=1)
+    state.card_points[0] = 16
+    state.end_triggered, state.current = True, 1
+    set_bonuses(state, 1, yellow=1, purple=1, blue=1, red=1, orange=1)
+    give_tokens(state, 1, green=1)
+    state.card_points[1] = 13
+    red_skull = card("Red Skull")  # costs 6 orange
+    put_on_board(state, red_skull)
+    give_tokens(state, 1, orange=3, grey=2)  # 3 orange + 1 bonus + 2 grey = 6
+    observation = splendor.observe(state, 1)
+    result = ismcts(splendor.GAME, observation, Limits(iterations=400), seed=0)
+    assert result.action == recruit(red_skull)
+    assert result.best.value == 1.0
+    assert all(c.value == 0.0 for c in result.candidates[1:])
+
+
+def test_root_candidates_are_legal_in_the_true_world() -> None:
+    for seed in range(4):
+        state = played(3, seed, 30 + seed)
+        observation = splendor.observe(state, state.current)
+        result = ismcts(splendor.GAME, observation, Limits(iterations=150), seed=seed)
+        legal = splendor.legal_actions(state)
+        assert all(c.action in legal for c in result.candidates)
+
+
+def test_hidden_cards_do_not_change_the_answer() -> None:
+    state = played(2, 17, 40)
+    seat = state.current
+    other = swap_hidden_cards(state, seat, random.Random(1))
+    assert other.decks != state.decks
+    answers = [
+        ismcts(splendor.GAME, splendor.observe(s, seat), Limits(iterations=200), seed=9)
+        for s in (state, other)
+    ]
+    assert answers[0].candidates == answers[1].candidates
