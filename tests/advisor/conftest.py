@@ -1,0 +1,72 @@
+"""A real server on an ephemeral localhost port, and helpers to build and mutate requests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import grpc
+import pytest
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from advisor import AdvisorServer, ServerConfig
+from advisor.proto_gen import advisor_pb2_grpc, common_pb2
+from advisor.splendor_marvel import codec
+from games.splendor_marvel import GAME, SplendorState, apply, new_game, observe
+
+
+def start(**settings: object) -> AdvisorServer:
+    """A started in-process server (port 0: the OS picks one)."""
+    config = ServerConfig(port=0, workers=2, grace_s=2.0, **settings)  # type: ignore[arg-type]
+    server = AdvisorServer(config)
+    server.start()
+    return server
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[AdvisorServer]:
+    running = start(max_concurrent=8)
+    yield running
+    running.stop(grace=1.0)
+
+
+@pytest.fixture(scope="session")
+def channel(server: AdvisorServer) -> Iterator[grpc.Channel]:
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as ch:
+        yield ch
+
+
+@pytest.fixture(scope="session")
+def stub(channel: grpc.Channel) -> advisor_pb2_grpc.AdvisorStub:
+    return advisor_pb2_grpc.AdvisorStub(channel)
+
+
+def midgame(seed: int = 3, plies: int = 20, players: int = 2) -> SplendorState:
+    """A position reached by the heuristic policy from a seeded deal."""
+    state = new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        apply(state, GAME.rollout_action(state, rng))
+    return state
+
+
+def observation_of(state: SplendorState, seat: int | None = None) -> common_pb2.Observation:
+    seat = state.current if seat is None else seat
+    return common_pb2.Observation(splendor_marvel=codec.observation_to_proto(observe(state, seat)))
+
+
+def state_of(state: SplendorState) -> common_pb2.GameState:
+    return common_pb2.GameState(splendor_marvel=codec.state_to_proto(state))
+
+
+def bad_fields(error: grpc.RpcError) -> list[str]:
+    """The field paths of the google.rpc.BadRequest detail of an INVALID_ARGUMENT error."""
+    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    assert status is not None
+    fields = []
+    for detail in status.details:
+        bad = error_details_pb2.BadRequest()
+        if detail.Unpack(bad):
+            fields.extend(v.field for v in bad.field_violations)
+    return fields

@@ -1,0 +1,148 @@
+"""SuggestMove, Evaluate and Analyze through the real server, with tiny budgets."""
+
+from __future__ import annotations
+
+import time
+
+import grpc
+
+from advisor import AdvisorServer
+from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
+from games.splendor_marvel import apply, new_game, parse
+from games.splendor_marvel.state import Phase
+
+from .conftest import midgame, observation_of
+
+
+def _suggest(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observation,
+             **limits: int) -> advisor_pb2.SuggestMoveResponse:
+    request = advisor_pb2.SuggestMoveRequest(
+        observation=observation, limits=common_pb2.Limits(**limits)
+    )
+    return stub.SuggestMove(request)
+
+
+def test_suggest_move_answers_with_ranked_candidates(stub: advisor_pb2_grpc.AdvisorStub) -> None:
+    answer = _suggest(stub, observation_of(midgame()), max_iterations=200, seed=4,
+                      num_candidates=3)
+    assert answer.best_move.notation == answer.candidates[0].move.notation
+    assert [c.rank for c in answer.candidates] == [1, 2, 3]
+    best = answer.candidates[0]
+    assert best.visits >= answer.candidates[1].visits
+    assert len(best.win_probability) == 2 and 0 <= best.lcb <= best.win_probability[0] + 1e-9
+    assert best.pv[0].notation == best.move.notation and best.move.description
+    assert answer.stats.iterations == 200 and answer.stats.seed == 4
+    assert answer.stats.stopped_by == "iterations" and answer.stats.workers == 1
+
+
+def test_same_seed_and_iterations_give_the_same_answer(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    observation = observation_of(midgame(seed=8))
+    first = _suggest(stub, observation, max_iterations=150, seed=21)
+    second = _suggest(stub, observation, max_iterations=150, seed=21)
+    first.stats.ClearField("elapsed_ms")
+    second.stats.ClearField("elapsed_ms")
+    assert first == second
+
+
+def test_two_workers_search_the_whole_budget(stub: advisor_pb2_grpc.AdvisorStub) -> None:
+    answer = _suggest(stub, observation_of(midgame()), max_iterations=200, seed=1, workers=2)
+    assert answer.stats.workers == 2 and answer.stats.iterations == 200
+
+
+def test_follow_ups_finish_the_turn(stub: advisor_pb2_grpc.AdvisorStub) -> None:
+    seen_follow_ups = False
+    for seed in range(4):
+        state = new_game(2, seed=seed)
+        for key in range(5):  # seat 0 holds two of each colour: any take goes over 10
+            state.supply[key] -= 2
+            state.tokens[0][key] += 2
+        answer = _suggest(stub, observation_of(state), max_iterations=120, seed=seed)
+        apply(state, parse(answer.best_move.notation))
+        for move in answer.follow_ups:
+            assert move.seat == 0
+            apply(state, parse(move.notation))
+        assert state.current == 1 and state.phase is Phase.MAIN
+        seen_follow_ups |= bool(answer.follow_ups)
+    assert seen_follow_ups
+
+
+def test_a_deadline_shorter_than_the_budget_returns_the_best_so_far(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    request = advisor_pb2.SuggestMoveRequest(
+        observation=observation_of(midgame()),
+        limits=common_pb2.Limits(max_iterations=1_000_000, seed=2),
+        options=advisor_pb2.SuggestOptions(skip_follow_ups=True),
+    )
+    start = time.monotonic()
+    answer = stub.SuggestMove(request, timeout=1.0)
+    assert time.monotonic() - start < 1.0
+    assert answer.stats.stopped_by == "deadline"
+    assert 0 < answer.stats.iterations < 1_000_000 and answer.best_move.notation
+
+
+def test_evaluate_grades_a_move_with_reasons(stub: advisor_pb2_grpc.AdvisorStub) -> None:
+    request = advisor_pb2.EvaluateRequest(
+        observation=observation_of(midgame(seed=5, plies=30)),
+        move=common_pb2.Move(notation="take:YPB"),
+        limits=common_pb2.Limits(max_iterations=200, seed=3),
+    )
+    legal = stub.LegalMoves(advisor_pb2.LegalMovesRequest(observation=request.observation))
+    request.move.notation = legal.moves[-1].notation
+    answer = stub.Evaluate(request)
+    assert len(answer.win_probability) == 2 and abs(sum(answer.win_probability) - 1) < 1e-6
+    assert all(points >= 0 for points in answer.expected_points)
+    assessment = answer.assessment
+    assert assessment.move.notation == request.move.notation
+    assert assessment.rank >= 1 and assessment.value_loss >= 0
+    assert assessment.grade != common_pb2.GRADE_UNSPECIFIED
+    if assessment.rank != 1:
+        assert any("the search prefers" in reason for reason in assessment.reasons)
+
+
+def test_evaluate_refuses_an_illegal_move(stub: advisor_pb2_grpc.AdvisorStub) -> None:
+    request = advisor_pb2.EvaluateRequest(
+        observation=observation_of(midgame()), move=common_pb2.Move(notation="pass")
+    )
+    try:
+        stub.Evaluate(request)
+    except grpc.RpcError as error:
+        assert error.code() == grpc.StatusCode.FAILED_PRECONDITION
+    else:
+        raise AssertionError("an illegal move was evaluated")
+
+
+def test_analyze_streams_partials_then_exactly_one_final(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    request = advisor_pb2.AnalyzeRequest(
+        observation=observation_of(midgame()),
+        limits=common_pb2.Limits(max_iterations=600, seed=5),
+        report_every_ms=20,
+    )
+    messages = list(stub.Analyze(request))
+    assert [m.is_final for m in messages].count(True) == 1 and messages[-1].is_final
+    assert messages[-1].stats.iterations == 600
+    assert all(m.candidates and m.best_move.notation for m in messages)
+
+
+def test_cancelling_analyze_keeps_the_last_report_and_stops_the_worker(
+    server: AdvisorServer, stub: advisor_pb2_grpc.AdvisorStub
+) -> None:
+    request = advisor_pb2.AnalyzeRequest(
+        observation=observation_of(midgame()),
+        limits=common_pb2.Limits(max_iterations=2_000_000),
+        report_every_ms=30,
+    )
+    call = stub.Analyze(request)
+    received = [next(call), next(call)]
+    call.cancel()
+    last = received[-1]
+    assert not last.is_final and last.candidates and last.stats.iterations > 0
+    free = server.pool._free  # the job gives its slot back once its search has stopped
+    deadline = time.monotonic() + 10
+    while len(free) < len(server.pool.flags) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(free) == len(server.pool.flags)
