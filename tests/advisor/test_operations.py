@@ -1,0 +1,99 @@
+"""Running the service: shedding load, health, reflection, auth, SIGTERM."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
+    ProtoReflectionDescriptorDatabase,
+)
+
+from advisor import AdvisorServer
+from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
+
+from .conftest import midgame, observation_of, start
+
+SERVING = health_pb2.HealthCheckResponse.SERVING
+NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+def _long_analysis() -> advisor_pb2.AnalyzeRequest:
+    return advisor_pb2.AnalyzeRequest(
+        observation=observation_of(midgame()),
+        limits=common_pb2.Limits(max_iterations=2_000_000),
+        report_every_ms=30,
+    )
+
+
+@pytest.fixture()
+def small_server() -> Iterator[AdvisorServer]:
+    running = start(max_concurrent=1, auth_token="s3cret")
+    yield running
+    running.stop(grace=0.5)
+
+
+def test_health_reports_serving(channel: grpc.Channel) -> None:
+    health = health_pb2_grpc.HealthStub(channel)
+    for service in ("", "advisor.v1.Advisor"):
+        answer = health.Check(health_pb2.HealthCheckRequest(service=service))
+        assert answer.status == SERVING
+
+
+def test_reflection_lists_the_service(channel: grpc.Channel) -> None:
+    services = ProtoReflectionDescriptorDatabase(channel).get_services()
+    assert "advisor.v1.Advisor" in services and "grpc.health.v1.Health" in services
+
+
+def test_calls_beyond_the_limit_are_shed_and_auth_is_required(
+    small_server: AdvisorServer,
+) -> None:
+    with grpc.insecure_channel(f"127.0.0.1:{small_server.port}") as channel:
+        stub = advisor_pb2_grpc.AdvisorStub(channel)
+        with pytest.raises(grpc.RpcError) as caught:
+            stub.GetInfo(advisor_pb2.GetInfoRequest())
+        assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
+        token = (("authorization", "Bearer s3cret"),)
+        health = health_pb2_grpc.HealthStub(channel)
+        assert health.Check(health_pb2.HealthCheckRequest()).status == SERVING
+        analysis = stub.Analyze(_long_analysis(), metadata=token)
+        next(analysis)  # admitted and searching
+        with pytest.raises(grpc.RpcError) as caught:
+            stub.GetInfo(advisor_pb2.GetInfoRequest(), metadata=token)
+        assert caught.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        analysis.cancel()
+
+
+def test_sigterm_turns_not_serving_drains_and_exits_zero() -> None:
+    env = {**os.environ, "ADVISOR_PORT": "0", "ADVISOR_WORKERS": "1", "ADVISOR_GRACE_S": "5"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "advisor", "serve"], stderr=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert process.stderr is not None
+        port = json.loads(process.stderr.readline())["port"]
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+            statuses = health_pb2_grpc.HealthStub(channel).Watch(health_pb2.HealthCheckRequest())
+            assert next(statuses).status == SERVING
+            stub = advisor_pb2_grpc.AdvisorStub(channel)
+            request = advisor_pb2.SuggestMoveRequest(
+                observation=observation_of(midgame()),
+                limits=common_pb2.Limits(max_time_ms=1500, seed=1),
+            )
+            in_flight = stub.SuggestMove.future(request)
+            threading.Event().wait(0.3)
+            process.send_signal(signal.SIGTERM)
+            assert next(statuses).status == NOT_SERVING
+            assert in_flight.result(timeout=10).best_move.notation  # drained, not cut off
+        assert process.wait(timeout=20) == 0
+    finally:
+        process.kill()
+        process.wait()
