@@ -127,29 +127,19 @@ def legal_actions(state: SplendorState) -> list[Action]:
     b = tokens[2] + bonuses[2]
     r = tokens[3] + bonuses[3]
     o = tokens[4] + bonuses[4]
-    for card in board:
-        if card:
-            cy, cp, cb, cr, co = COST[card]
-            missing = (
-                (cy - y if cy > y else 0)
-                + (cp - p if cp > p else 0)
-                + (cb - b if cb > b else 0)
-                + (cr - r if cr > r else 0)
-                + (co - o if co > o else 0)
-            )
-            if missing <= grey:
-                actions.append(_RECRUIT[card])
-    for card in reserved:
-        cy, cp, cb, cr, co = COST[card]
-        missing = (
-            (cy - y if cy > y else 0)
-            + (cp - p if cp > p else 0)
-            + (cb - b if cb > b else 0)
-            + (cr - r if cr > r else 0)
-            + (co - o if co > o else 0)
-        )
-        if missing <= grey:
-            actions.append(_RECRUIT_RESERVED[card])
+    for cards, recruit_table in ((board, _RECRUIT), (reserved, _RECRUIT_RESERVED)):
+        for card in cards:
+            if card:
+                cy, cp, cb, cr, co = COST[card]
+                missing = (
+                    (cy - y if cy > y else 0)
+                    + (cp - p if cp > p else 0)
+                    + (cb - b if cb > b else 0)
+                    + (cr - r if cr > r else 0)
+                    + (co - o if co > o else 0)
+                )
+                if missing <= grey:
+                    actions.append(recruit_table[card])
     return actions if actions else [PASS]
 
 
