@@ -32,6 +32,7 @@ from .state import (
     D_PICK,
     D_TRIM,
     PH_BOXED,
+    PH_FANS,
     PH_PICK,
     PH_TRIM,
     TAG_TRIM,
@@ -115,6 +116,7 @@ def _pick(s: State, card: int, rng: random.Random) -> None:
     kind = PICKED[card]
     if kind == PICKED_FAN:
         s.fans[p] += 1
+        s.ph[p][PH_FANS] += 1
     elif kind in (PICKED_COST_ANY, PICKED_COST_SPACE) and s.offer:
         s.pend_card = card
         s.cost_left = 1 if kind == PICKED_COST_ANY else 2

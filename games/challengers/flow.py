@@ -7,7 +7,17 @@ import random
 from . import decisions, draft, match
 from .actions import Action
 from .catalogue import FAN_LEAD, ROUNDS, SCHEDULE, pairings_for
-from .state import D_OPTION, DECK, FINAL_TRIM, MATCH, OVER, TAG_PUBLIC, TAG_TRIM, State
+from .state import (
+    D_OPTION,
+    DECK,
+    FINAL_TRIM,
+    MATCH,
+    OVER,
+    PH_SIZE,
+    TAG_PUBLIC,
+    TAG_TRIM,
+    State,
+)
 
 
 def fan_total(s: State, p: int) -> int:
@@ -31,8 +41,7 @@ def reveal_decks(s: State) -> None:
     """End of a deck phase: every deck, fan count and removed card becomes public."""
     for p in range(s.P):
         s.pub_deck[p] = sorted(s.deck[p])
-        s.pub_fans[p] = s.fans[p]
-        s.ph[p] = [0] * 7
+        s.ph[p] = [0] * PH_SIZE
     for tags in s.dtag:
         for i, tag in enumerate(tags):
             if tag >= TAG_TRIM:

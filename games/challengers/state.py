@@ -13,7 +13,8 @@ DECK, MATCH, FINAL_TRIM, OVER = 0, 1, 2, 3
 # deck-phase steps
 D_OPTION, D_PICK, D_COST, D_EXTRA, D_TRIM = 0, 1, 2, 3, 4
 # per-participant deck-phase counters (hidden from the others until the reveal)
-PH_PICK, PH_TRIM, PH_BOXED = 0, 3, 6  # picks per pile (3), trims to each discard (3), boxed
+# picks per pile (3), trims to each discard (3), cards boxed, fans gained (Clones)
+PH_PICK, PH_TRIM, PH_BOXED, PH_FANS, PH_SIZE = 0, 3, 6, 7, 8
 # tags of discard and box entries
 TAG_PUBLIC, TAG_NOBODY, TAG_TRIM = -2, -1, 100  # seat s = seen by s; TAG_TRIM + s = s's hidden trim
 
@@ -33,7 +34,7 @@ class State:
         # level piles, their discard compartments and the box (with who has seen each card)
         "piles", "disc", "dtag", "box", "btag",
         # per participant
-        "deck", "pub_deck", "fans", "pub_fans", "trophies", "ph",
+        "deck", "pub_deck", "fans", "trophies", "ph",
         "draw", "bench", "exh", "play", "rb", "ab", "nxt", "mpub", "hadd",
         # match
         "park", "ma", "mb", "att", "mstep", "pk", "pp", "pdata", "loser",
@@ -64,7 +65,6 @@ class State:
     deck: list[list[int]]
     pub_deck: list[list[int]]
     fans: list[int]
-    pub_fans: list[int]
     trophies: list[list[int]]
     ph: list[list[int]]
     draw: list[list[int]]
@@ -105,7 +105,7 @@ class State:
         c.box, c.btag = self.box[:], self.btag[:]
         c.deck = [x[:] for x in self.deck]
         c.pub_deck = [x[:] for x in self.pub_deck]
-        c.fans, c.pub_fans = self.fans[:], self.pub_fans[:]
+        c.fans = self.fans[:]
         c.trophies = [x[:] for x in self.trophies]
         c.ph = [x[:] for x in self.ph]
         c.draw = [x[:] for x in self.draw]

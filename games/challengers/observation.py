@@ -1,0 +1,395 @@
+"""What one seat may know (`observe`) and worlds consistent with it (`sample`).
+
+Hidden from a seat: the order of every draw pile (except positions it has seen), the level
+piles, the discard entries it has not seen, another player's offer, what other players picked,
+trimmed or paid during the current deck phase (their counts per pile are visible), cards that
+came unseen from a level pile into a deck during a match, and trophy fans still face down.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .catalogue import LEVEL, ROUNDS, TROPHY_FANS, pile_cards
+from .effects import PICKED, PICKED_FAN
+from .state import (
+    DECK,
+    FINAL_TRIM,
+    MATCH,
+    OPP_KNOWS,
+    OWNER_KNOWS,
+    PH_BOXED,
+    PH_FANS,
+    PH_PICK,
+    PH_TRIM,
+    PUBLIC_CODE,
+    TAG_PUBLIC,
+    TAG_TRIM,
+    TYPE_MASK,
+    State,
+)
+
+Cards = tuple[int, ...]
+HIDDEN = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Everything `seat` may know; hidden cards are HIDDEN (-1). Hashable and comparable."""
+
+    seat: int
+    n: int
+    P: int
+    robot: int
+    sets: tuple[str, ...]
+    robot_deck: Cards
+    round: int
+    phase: int
+    # deck phase (the step of the drafting player is visible across the table)
+    turn: int
+    dstep: int
+    opt_pile: int
+    picks_left: int
+    redraw_used: bool
+    pend_card: int
+    cost_left: int
+    offer: Cards  # HIDDEN entries when it is another player's offer
+    pile_sizes: tuple[int, int, int]
+    discards: tuple[tuple[tuple[int, int], ...], ...]  # per pile: (tag, card or HIDDEN)
+    box: tuple[tuple[int, int], ...]
+    # participants
+    decks: tuple[Cards, ...]  # own deck as it is; the others' as last revealed (sorted)
+    own_public_deck: Cards  # the seat's own deck as the others last saw it
+    fans: tuple[int, ...]  # fan tokens as visible to the seat
+    ph: tuple[Cards, ...]  # deck-phase counters (another player's fan gain is hidden)
+    trophies: tuple[Cards, ...]
+    trophy_fans: tuple[Cards, ...]  # 7 rounds x 4 parks, HIDDEN when face down
+    revealed: bool
+    finalists: Cards
+    result: tuple[float, ...] | None
+    # the match being played
+    park: int
+    ma: int
+    mb: int
+    att: int
+    mstep: int
+    pk: int
+    pp: int
+    pdata: int
+    loser: int
+    draws: tuple[tuple[tuple[int, bool], ...], ...]  # (card or HIDDEN, public), bottom first
+    benches: tuple[tuple[Cards, ...], ...]
+    exhausts: tuple[Cards, ...]
+    plays: tuple[Cards, ...]
+    rbs: tuple[Cards, ...]
+    abs: tuple[Cards, ...]
+    nxt: Cards
+    mpub: tuple[Cards, ...]
+    hadd: tuple[Cards, ...]
+
+
+def _sees_tag(tag: int, seat: int) -> bool:
+    return tag in (TAG_PUBLIC, seat) or tag == TAG_TRIM + seat
+
+
+def _trophy_visible(s: State, r: int, k: int) -> bool:
+    if s.n <= 2:
+        return k == 0 and r + 1 <= min(s.round, ROUNDS)
+    code = (r + 1) << 2 | k
+    return s.revealed and any(code in t for t in s.trophies)
+
+
+def _knows_bits(s: State, seat: int, p: int) -> int:
+    if seat == p:
+        return OWNER_KNOWS
+    if (seat == s.ma and p == s.mb) or (seat == s.mb and p == s.ma):
+        return OPP_KNOWS
+    return PUBLIC_CODE
+
+
+def _draw_view(s: State, seat: int, p: int) -> tuple[tuple[int, bool], ...]:
+    bits = _knows_bits(s, seat, p)
+    return tuple(
+        (c & TYPE_MASK if c & bits == bits else HIDDEN, c & PUBLIC_CODE == PUBLIC_CODE)
+        for c in s.draw[p]
+    )
+
+
+def observe(s: State, seat: int) -> Observation:
+    """Exactly what `seat` may know of `s`."""
+    drafting = s.phase in (DECK, FINAL_TRIM)
+    decks, fans, ph = [], [], []
+    for p in range(s.P):
+        own = p == seat
+        decks.append(tuple(sorted(s.deck[p])) if own else tuple(s.pub_deck[p]))
+        hidden_fans = s.ph[p][PH_FANS] if drafting and not own else 0
+        fans.append(s.fans[p] - hidden_fans)
+        ph.append(tuple(s.ph[p]) if own else (*tuple(s.ph[p][:PH_FANS]), 0))
+    own_offer = drafting and (s.finalists[s.turn] if s.finalists else s.turn) == seat
+    return Observation(
+        seat=seat, n=s.n, P=s.P, robot=s.robot, sets=s.sets, robot_deck=s.robot_deck,
+        round=s.round, phase=s.phase, turn=s.turn, dstep=s.dstep, opt_pile=s.opt_pile,
+        picks_left=s.picks_left, redraw_used=s.redraw_used, pend_card=s.pend_card,
+        cost_left=s.cost_left,
+        offer=tuple(sorted(s.offer)) if own_offer else (HIDDEN,) * len(s.offer),
+        pile_sizes=(len(s.piles[0]), len(s.piles[1]), len(s.piles[2])),
+        discards=tuple(
+            tuple((t, c if _sees_tag(t, seat) else HIDDEN) for c, t in zip(d, tags, strict=True))
+            for d, tags in zip(s.disc, s.dtag, strict=True)
+        ),
+        box=tuple((t, c if _sees_tag(t, seat) else HIDDEN)
+                  for c, t in zip(s.box, s.btag, strict=True)),
+        decks=tuple(decks), own_public_deck=tuple(s.pub_deck[seat]), fans=tuple(fans),
+        ph=tuple(ph),
+        trophies=tuple(tuple(t) for t in s.trophies),
+        trophy_fans=tuple(
+            tuple(v if _trophy_visible(s, r, k) else HIDDEN for k, v in enumerate(row))
+            for r, row in enumerate(s.tval)
+        ),
+        revealed=s.revealed, finalists=s.finalists, result=s.result,
+        park=s.park, ma=s.ma, mb=s.mb, att=s.att, mstep=s.mstep, pk=s.pk, pp=s.pp,
+        pdata=s.pdata, loser=s.loser,
+        draws=tuple(_draw_view(s, seat, p) for p in range(s.P)),
+        benches=tuple(tuple(tuple(seat_cards) for seat_cards in b) for b in s.bench),
+        exhausts=tuple(tuple(x) for x in s.exh),
+        plays=tuple(tuple(x) for x in s.play),
+        rbs=tuple(tuple(x) for x in s.rb),
+        abs=tuple(tuple(x) for x in s.ab),
+        nxt=tuple(s.nxt),
+        mpub=tuple(tuple(x) for x in s.mpub),
+        hadd=tuple(tuple(x) for x in s.hadd),
+    )
+
+
+class _Unseen:
+    """Level cards whose place the seat does not know, dealt at random."""
+
+    def __init__(self, sets: tuple[str, ...]) -> None:
+        self.counts = [Counter(pile) for pile in pile_cards(sets)]
+        self.lists: list[list[int]] = []
+
+    def known(self, card: int) -> None:
+        level = LEVEL[card]
+        if 1 <= level <= 3:
+            self.counts[level - 1][card] -= 1
+
+    def shuffle(self, rng: random.Random) -> None:
+        for counts in self.counts:
+            cards = [c for c, k in sorted(counts.items()) for _ in range(k)]
+            if any(k < 0 for k in counts.values()):
+                raise ValueError("observation is inconsistent: a card is seen twice")
+            rng.shuffle(cards)
+            self.lists.append(cards)
+
+    def deal(self, pile: int) -> int:
+        return self.lists[pile].pop()
+
+    def put_back(self, card: int, rng: random.Random) -> None:
+        cards = self.lists[LEVEL[card] - 1]
+        cards.insert(rng.randrange(len(cards) + 1), card)
+
+
+def sample(o: Observation, rng: random.Random) -> State:
+    """A full state consistent with `o`; what the seat cannot see is dealt uniformly."""
+    from .setup import empty_state
+
+    s = empty_state(o.n, o.sets, o.robot_deck)
+    seat = o.seat
+    s.round, s.phase, s.turn, s.dstep = o.round, o.phase, o.turn, o.dstep
+    s.opt_pile, s.picks_left, s.redraw_used = o.opt_pile, o.picks_left, o.redraw_used
+    s.pend_card, s.cost_left = o.pend_card, o.cost_left
+    s.trophies = [list(t) for t in o.trophies]
+    s.revealed, s.finalists, s.result = o.revealed, o.finalists, o.result
+    s.park, s.ma, s.mb, s.att, s.mstep = o.park, o.ma, o.mb, o.att, o.mstep
+    s.pk, s.pp, s.pdata, s.loser = o.pk, o.pp, o.pdata, o.loser
+    s.bench = [[list(x) for x in b] for b in o.benches]
+    s.exh = [list(x) for x in o.exhausts]
+    s.play = [list(x) for x in o.plays]
+    s.rb = [list(x) for x in o.rbs]
+    s.ab = [list(x) for x in o.abs]
+    s.nxt = list(o.nxt)
+    s.mpub = [list(x) for x in o.mpub]
+    s.hadd = [list(x) for x in o.hadd]
+    s.fans = list(o.fans)
+    s.ph = [list(x) for x in o.ph]
+    s.pub_deck = [list(d) for d in o.decks]
+    s.deck = [list(d) for d in o.decks]
+    s.pub_deck[seat] = list(o.own_public_deck)
+    unseen = _Unseen(o.sets)
+    in_match = o.phase == MATCH
+    drafting = o.phase in (DECK, FINAL_TRIM)
+    delta = [p for p in range(o.n) if drafting and p != seat and any(o.ph[p])]
+    hidden_adds = [[0, 0, 0] for _ in range(o.P)]
+    draw_pools: list[list[int]] = [[] for _ in range(o.P)]
+    for p in range(o.P):
+        if in_match and p in (o.ma, o.mb):
+            s.deck[p] = []
+            seen = Counter(c for pos in o.draws[p] if (c := pos[0]) != HIDDEN)
+            for seat_cards in o.benches[p]:
+                seen.update(seat_cards)
+            seen.update(o.exhausts[p])
+            seen.update(o.plays[p])
+            public = Counter(o.mpub[p])
+            adds = list(o.hadd[p])
+            for card, k in (seen - public).items():  # cards that came unseen and were seen
+                adds[LEVEL[card] - 1] -= k
+            for card in (seen | public).elements():
+                unseen.known(card)
+            hidden_adds[p] = adds
+            draw_pools[p] = list((public - seen).elements())
+        elif p not in delta:
+            for card in o.decks[p]:
+                unseen.known(card)
+    for card in o.offer:
+        if card != HIDDEN:
+            unseen.known(card)
+    for entries in (*o.discards, o.box):
+        for _tag, card in entries:
+            if card != HIDDEN:
+                unseen.known(card)
+    forced: dict[int, list[int]] = {}
+    if drafting and o.pend_card >= 0 and _drafter(o) != seat:
+        unseen.known(o.pend_card)
+        forced[_drafter(o)] = [o.pend_card]
+    gone = _settle_deficits(o, delta, unseen, rng)
+    unseen.shuffle(rng)
+    trimmed: dict[tuple[int, int], list[int]] = {}
+    boxed: dict[int, list[int]] = {}
+    for p in delta:
+        _redo_hidden_delta(s, o, p, unseen, forced.get(p, []), gone[p], trimmed, boxed, rng)
+    # the offer of another drafting player
+    if any(c == HIDDEN for c in o.offer):
+        s.offer = [unseen.deal(o.opt_pile) for _ in o.offer]
+    else:
+        s.offer = list(o.offer)
+    # draw piles of the match
+    for p in range(o.P):
+        if not (in_match and p in (o.ma, o.mb)):
+            continue
+        pool = draw_pools[p]
+        for level, k in enumerate(hidden_adds[p]):
+            pool += [unseen.deal(level) for _ in range(max(k, 0))]
+        rng.shuffle(pool)
+        bits = _view_bits(o, seat, p)
+        draw = []
+        for card, is_public in o.draws[p]:
+            if card == HIDDEN:
+                draw.append(pool.pop())
+            else:
+                draw.append(card | (PUBLIC_CODE if is_public else bits))
+        s.draw[p] = draw
+    # discard compartments and the box
+    for pile in range(3):
+        cards, tags = [], []
+        for tag, card in o.discards[pile]:
+            if card == HIDDEN:
+                mine = trimmed.get((tag - TAG_TRIM, pile))
+                card = mine.pop() if tag >= TAG_TRIM and mine else unseen.deal(pile)
+            cards.append(card)
+            tags.append(tag)
+        s.disc[pile], s.dtag[pile] = cards, tags
+    for tag, card in o.box:
+        if card == HIDDEN:
+            card = boxed[tag - TAG_TRIM].pop()
+        s.box.append(card)
+        s.btag.append(tag)
+    for pile in range(3):
+        s.piles[pile] = unseen.lists[pile]
+        if len(s.piles[pile]) != o.pile_sizes[pile]:
+            raise ValueError("observation is inconsistent: pile sizes do not add up")
+    s.tval = _sample_trophy_fans(o, rng)
+    return s
+
+
+def _drafter(o: Observation) -> int:
+    return o.finalists[o.turn] if o.finalists else o.turn
+
+
+def _view_bits(o: Observation, seat: int, p: int) -> int:
+    if seat == p:
+        return OWNER_KNOWS
+    if seat in (o.ma, o.mb):
+        return OPP_KNOWS
+    return PUBLIC_CODE
+
+
+def _trims_in_discard(o: Observation, p: int, pile: int) -> int:
+    return sum(1 for tag, _ in o.discards[pile] if tag == TAG_TRIM + p)
+
+
+def _settle_deficits(o: Observation, delta: list[int], unseen: _Unseen,
+                     rng: random.Random) -> dict[int, list[int]]:
+    """Choose which shown cards other players trimmed that are back in the pile by now.
+
+    A card a player showed at the last reveal that the seat has since seen elsewhere must be
+    one of them; the rest are drawn at random from that player's shown cards.
+    """
+    gone: dict[int, list[int]] = {p: [] for p in delta}
+    room = {p: [o.ph[p][PH_TRIM + k] - _trims_in_discard(o, p, k) for k in range(3)]
+            for p in delta}
+    for p in delta:
+        for card in o.decks[p]:
+            unseen.known(card)
+    for level, counts in enumerate(unseen.counts):
+        for card in sorted(c for c, k in counts.items() if k < 0):
+            for p in delta:
+                have = o.decks[p].count(card) - gone[p].count(card)
+                while counts[card] < 0 and have > 0 and room[p][level] > 0:
+                    gone[p].append(card)
+                    counts[card] += 1
+                    have -= 1
+                    room[p][level] -= 1
+    for p in delta:  # the other trims no longer in the discard are somewhere in the pool
+        left = Counter(o.decks[p]) - Counter(gone[p])
+        for level in range(3):
+            mine = [c for c in left.elements() if LEVEL[c] == level + 1]
+            for card in rng.sample(mine, min(room[p][level], len(mine))):
+                gone[p].append(card)
+                unseen.counts[level][card] += 1
+    return gone
+
+
+def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, forced: list[int],
+                       gone: list[int], trimmed: dict[tuple[int, int], list[int]],
+                       boxed: dict[int, list[int]], rng: random.Random) -> None:
+    """Deal the cards p picked unseen this phase, then what p trimmed and paid away."""
+    ph = o.ph[p]
+    picks: list[int] = []
+    for pile in range(3):
+        need = ph[PH_PICK + pile] - sum(1 for c in forced if LEVEL[c] == pile + 1)
+        picks += [unseen.deal(pile) for _ in range(need)]
+    cards = list((Counter(o.decks[p]) - Counter(gone)).elements()) + picks
+    rng.shuffle(cards)
+    for pile in range(3):
+        want = ph[PH_TRIM + pile] - sum(1 for c in gone if LEVEL[c] == pile + 1)
+        out: list[int] = []
+        for card in list(cards):
+            if len(out) == want:
+                break
+            if LEVEL[card] == pile + 1:
+                cards.remove(card)
+                out.append(card)
+        in_discard = _trims_in_discard(o, p, pile)
+        trimmed[(p, pile)] = out[:in_discard]
+        for card in out[in_discard:]:  # trimmed, then shuffled back into the pile
+            unseen.put_back(card, rng)
+    rng.shuffle(cards)
+    boxed[p] = cards[:ph[PH_BOXED]]
+    s.deck[p] = cards[ph[PH_BOXED]:] + forced  # a pending "when picked" card is still there
+    gained = sum(1 for c in picks + forced if PICKED[c] == PICKED_FAN)
+    s.fans[p] += gained
+    s.ph[p][PH_FANS] = gained
+
+
+def _sample_trophy_fans(o: Observation, rng: random.Random) -> list[list[int]]:
+    rows = []
+    for r, row in enumerate(o.trophy_fans):
+        rest = Counter(TROPHY_FANS[r])
+        rest.subtract(v for v in row if v != HIDDEN)
+        values = list(rest.elements())
+        rng.shuffle(values)
+        rows.append([v if v != HIDDEN else values.pop() for v in row])
+    return rows
+
