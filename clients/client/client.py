@@ -1,0 +1,203 @@
+"""`AdvisorClient`: a typed, synchronous client for every Advisor RPC."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import grpc
+
+from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
+from clients.client.analysis import Analysis
+from clients.client.errors import AdvisorError
+from clients.client.limits import Limits
+from clients.client.retry import RetryPolicy
+
+DEFAULT_TARGET = "127.0.0.1:50051"
+DEFAULT_TIMEOUT_S = 60.0
+
+T = TypeVar("T")
+MoveLike = str | common_pb2.Move
+"""A move in notation ("take:YPB") or as a proto message."""
+
+
+def _move(move: MoveLike) -> common_pb2.Move:
+    return common_pb2.Move(notation=move) if isinstance(move, str) else move
+
+
+def _channel(target: str, tls: bool | str | Path | None) -> grpc.Channel:
+    if tls is None or tls is False:
+        return grpc.insecure_channel(target)
+    roots = None if tls is True else Path(tls).read_bytes()
+    return grpc.secure_channel(target, grpc.ssl_channel_credentials(root_certificates=roots))
+
+
+class AdvisorClient:
+    """A connection to an advisor server.
+
+    `tls`: None for plain text, True for TLS with the system roots, or the path of a root
+    certificate (PEM). `token` is sent as `authorization: Bearer <token>`. `timeout` is the
+    default deadline of each call in seconds (every method takes its own `timeout` too).
+    UNAVAILABLE failures are retried according to `retry`; every other failure raises
+    `AdvisorError` at once.
+
+    >>> with AdvisorClient("127.0.0.1:50051") as client:  # doctest: +SKIP
+    ...     state = client.new_game(2, seed=1)
+    ...     observation = client.observe(state, 0).observation
+    ...     client.suggest_move(observation, Limits(iterations=200)).best_move.notation
+    'take:YPB'
+    """
+
+    def __init__(
+        self,
+        target: str = DEFAULT_TARGET,
+        *,
+        token: str | None = None,
+        tls: bool | str | Path | None = None,
+        timeout: float | None = DEFAULT_TIMEOUT_S,
+        retry: RetryPolicy | None = None,
+    ):
+        self.target = target
+        self.timeout = timeout
+        self.retry = retry or RetryPolicy()
+        self._metadata = (("authorization", f"Bearer {token}"),) if token else ()
+        self._channel = _channel(target, tls)
+        self._stub = advisor_pb2_grpc.AdvisorStub(self._channel)
+
+    def __repr__(self) -> str:
+        return f"AdvisorClient({self.target!r})"
+
+    def __enter__(self) -> AdvisorClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the channel (calls in flight are cancelled)."""
+        self._channel.close()
+
+    def _unary(self, method: Callable[..., T], request: Any, timeout: float | None) -> T:
+        def attempt() -> T:
+            return method(
+                request,
+                timeout=self.timeout if timeout is None else timeout,
+                metadata=self._metadata,
+            )
+
+        try:
+            return self.retry.call(attempt)
+        except grpc.RpcError as error:
+            raise AdvisorError.from_rpc_error(error) from None
+
+    # --- advisor
+
+    def get_info(self, *, timeout: float | None = None) -> advisor_pb2.GetInfoResponse:
+        """Versions, games, player counts, server limits and each game's catalogue."""
+        return self._unary(self._stub.GetInfo, advisor_pb2.GetInfoRequest(), timeout)
+
+    def suggest_move(
+        self,
+        observation: common_pb2.Observation,
+        limits: Limits | None = None,
+        *,
+        skip_follow_ups: bool = False,
+        max_pv_length: int = 0,
+        timeout: float | None = None,
+    ) -> advisor_pb2.SuggestMoveResponse:
+        """The best move for the seat to decide, ranked candidates and the turn's follow-ups."""
+        request = advisor_pb2.SuggestMoveRequest(
+            observation=observation,
+            limits=(limits or Limits()).to_proto(),
+            options=advisor_pb2.SuggestOptions(
+                skip_follow_ups=skip_follow_ups, max_pv_length=max_pv_length
+            ),
+        )
+        return self._unary(self._stub.SuggestMove, request, timeout)
+
+    def evaluate(
+        self,
+        observation: common_pb2.Observation,
+        move: MoveLike | None = None,
+        limits: Limits | None = None,
+        *,
+        timeout: float | None = None,
+    ) -> advisor_pb2.EvaluateResponse:
+        """Win probabilities and expected points per seat; with `move`, its assessment."""
+        request = advisor_pb2.EvaluateRequest(
+            observation=observation, limits=(limits or Limits()).to_proto()
+        )
+        if move is not None:
+            request.move.CopyFrom(_move(move))
+        return self._unary(self._stub.Evaluate, request, timeout)
+
+    def analyze(
+        self,
+        observation: common_pb2.Observation,
+        limits: Limits | None = None,
+        *,
+        report_every_ms: int = 0,
+        timeout: float | None = None,
+    ) -> Analysis:
+        """A live search: iterate the result for partial answers, then the final one."""
+        request = advisor_pb2.AnalyzeRequest(
+            observation=observation,
+            limits=(limits or Limits()).to_proto(),
+            report_every_ms=report_every_ms,
+        )
+
+        def start() -> Any:
+            return self._stub.Analyze(
+                request,
+                timeout=self.timeout if timeout is None else timeout,
+                metadata=self._metadata,
+            )
+
+        return Analysis(start, self.retry.call)
+
+    # --- referee
+
+    def new_game(
+        self,
+        players: int,
+        *,
+        seed: int | None = None,
+        start_seat: int = 0,
+        turn_cap: int = 0,
+        game: common_pb2.Game = common_pb2.GAME_SPLENDOR_MARVEL,
+        timeout: float | None = None,
+    ) -> common_pb2.GameState:
+        """A fresh shuffled game (`turn_cap` 0: the game's default number of rounds)."""
+        request = advisor_pb2.NewGameRequest(
+            game=game, players=players, seed=seed, start_seat=start_seat, turn_cap=turn_cap
+        )
+        return self._unary(self._stub.NewGame, request, timeout).state
+
+    def legal_moves(
+        self,
+        position: common_pb2.GameState | common_pb2.Observation,
+        *,
+        timeout: float | None = None,
+    ) -> advisor_pb2.LegalMovesResponse:
+        """The seat to decide and its legal moves, from a full state or an observation."""
+        if isinstance(position, common_pb2.GameState):
+            request = advisor_pb2.LegalMovesRequest(state=position)
+        else:
+            request = advisor_pb2.LegalMovesRequest(observation=position)
+        return self._unary(self._stub.LegalMoves, request, timeout)
+
+    def apply_move(
+        self, state: common_pb2.GameState, move: MoveLike, *, timeout: float | None = None
+    ) -> advisor_pb2.ApplyMoveResponse:
+        """The state after `move`, its events and whether the game is over; an illegal move
+        raises `AdvisorError` with FAILED_PRECONDITION and the reason."""
+        request = advisor_pb2.ApplyMoveRequest(state=state, move=_move(move))
+        return self._unary(self._stub.ApplyMove, request, timeout)
+
+    def observe(
+        self, state: common_pb2.GameState, seat: int, *, timeout: float | None = None
+    ) -> advisor_pb2.ObserveResponse:
+        """What `seat` may know of `state`, and every seat's public standing."""
+        request = advisor_pb2.ObserveRequest(state=state, seat=seat)
+        return self._unary(self._stub.Observe, request, timeout)
