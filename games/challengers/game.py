@@ -1,0 +1,94 @@
+"""`Challengers`: the rules engine behind the search's Game protocol."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from . import flow, heuristics, observation, render
+from .actions import Action
+from .catalogue import ROBOT_DECK
+from .observation import Observation
+from .setup import new_state
+from .state import OVER, State
+
+
+def new_game(num_players: int, seed: int, sets: Sequence[str] | None = None,
+             robot_deck: Sequence[int] | None = None) -> State:
+    """A new tournament for 1–8 players, advanced to the first decision.
+
+    `sets` names the five optional sets (random by `seed` when None); `robot_deck` replaces
+    the robot's level-1 deck (card-type indices). Raises ValueError on bad arguments.
+    """
+    rng = random.Random(seed)
+    state = new_state(num_players, rng, sets, ROBOT_DECK if robot_deck is None else robot_deck)
+    flow.advance(state, rng)
+    return state
+
+
+class Challengers:
+    """The Game protocol for Challengers! (mutable states, in-place `apply`)."""
+
+    name = "challengers"
+
+    def num_players(self, state: State) -> int:
+        """Number of seats (players; the robot is no seat)."""
+        return state.n
+
+    def current_player(self, state: State) -> int:
+        """Seat to decide next (-1 when the game is over)."""
+        return flow.current_player(state)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Legal actions of the current player, in a stable order."""
+        return flow.legal_actions(state)
+
+    def apply(self, state: State, action: Action, rng: random.Random) -> None:
+        """Play `action` in place and run the game on to the next decision."""
+        flow.apply(state, action, rng)
+
+    def clone(self, state: State) -> State:
+        """An independent copy of `state`."""
+        return state.clone()
+
+    def is_terminal(self, state: State) -> bool:
+        """True when the tournament is decided."""
+        return state.phase == OVER
+
+    def returns(self, state: State) -> list[float]:
+        """Per seat: 1 for the winner, 0 for the others (0.5 each on a 2-player tie)."""
+        if state.result is None:
+            return [0.0] * state.n
+        return list(state.result)
+
+    def observe(self, state: State, seat: int) -> Observation:
+        """Exactly what `seat` may know."""
+        return observation.observe(state, seat)
+
+    def sample(self, obs: Observation, rng: random.Random) -> State:
+        """A full state consistent with `obs`."""
+        return observation.sample(obs, rng)
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        """A cheap heuristic move."""
+        return heuristics.rollout_action(state, rng)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Static estimate of each seat's chance to win."""
+        return heuristics.evaluate(state)
+
+    def priors(self, state: State, actions: Sequence[Action]) -> list[float]:
+        """Heuristic probabilities over `actions`."""
+        return heuristics.priors(state, actions)
+
+    def describe(self, action: Action, state: State | None = None) -> str:
+        """`action` in plain words."""
+        return render.describe(action, state)
+
+    def render(self, state: State) -> str:
+        """A readable text picture of `state`."""
+        return render.render(state)
+
+    def parse_action(self, text: str) -> Action:
+        """The action written `text` in the compact notation; raises ValueError."""
+        return Action.parse(text)

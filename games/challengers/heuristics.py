@@ -1,0 +1,103 @@
+"""Cheap heuristics for search: a rollout policy, a static evaluation and action priors."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from .actions import BOTTOM, DONE, EXHAUST, OPT, ORDER, PASS, PAY, PICK, REDRAW, TOP, TRIM, Action
+from .catalogue import LEVEL, LEVEL_S, NAME, POWER
+from .effects import AURA, AURA_NONE, K_SIREN
+from .flow import fan_total, legal_actions
+from .state import MATCH, OVER, State
+
+_NEWCOMER = "Newcomer"
+
+
+def _value(card: int) -> float:
+    """Rough worth of a card in a deck: its power, a little more for an effect."""
+    power = POWER[card] if POWER[card] >= 0 else 4
+    return power + (0.5 if AURA[card] != AURA_NONE else 0.0)
+
+
+def _score(s: State, action: Action) -> float:
+    """Higher is better for the player taking `action` (a fixed, cheap preference)."""
+    kind = action.kind
+    if kind == OPT:
+        pile, picks = action.arg >> 3, action.arg & 7
+        return pile * 2.0 + picks * (1.0 if s.round < 6 else 0.4)
+    if kind == PICK:
+        return _value(action.arg)
+    if kind == REDRAW:
+        best = max((_value(c) for c in s.offer), default=0.0)
+        floor = 2.0 + s.opt_pile * 2.0
+        return floor if best < floor else -1.0
+    if kind == PAY:
+        return 5.0 - _value(action.arg)
+    if kind == TRIM:
+        card = action.arg
+        deck = s.deck[s.finalists[s.turn] if s.finalists else s.turn]
+        weak = NAME[card] == _NEWCOMER or (LEVEL[card] == LEVEL_S and s.round >= 4)
+        return 1.0 if weak and len(deck) > 8 else -2.0
+    if kind == DONE:
+        return 0.0
+    if kind == TOP:
+        return _value(action.arg)
+    if kind == BOTTOM:
+        return -_value(action.arg)
+    if kind == ORDER:
+        t1, t2, t3 = action.cards()
+        return _value(t1) * 4 + _value(t2) * 2 + _value(t3)
+    if kind == EXHAUST:
+        if s.pk == K_SIREN:
+            return 3.0 if AURA[action.arg] != AURA_NONE else -1.0
+        seat = next((seat for seat in s.bench[s.pp] if action.arg in seat), [])
+        return 2.0 - len(seat) - (2.0 if AURA[action.arg] != AURA_NONE else 0.0)
+    if kind == PASS:
+        return 0.5
+    return 0.0
+
+
+def rollout_action(s: State, rng: random.Random, epsilon: float = 0.1) -> Action:
+    """Mostly the best-scored legal action, sometimes a random one."""
+    actions = legal_actions(s)
+    if len(actions) == 1 or rng.random() < epsilon:
+        return actions[rng.randrange(len(actions))]
+    return max(actions, key=lambda a: _score(s, a))
+
+
+def priors(s: State, actions: Sequence[Action]) -> list[float]:
+    """A softmax of the heuristic scores (temperature 1.5), summing to 1."""
+    if not actions:
+        return []
+    scores = [_score(s, a) for a in actions]
+    top = max(scores)
+    weights = [math.exp((x - top) / 1.5) for x in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def deck_strength(s: State, p: int) -> float:
+    """Mean card worth of p's whole deck (cards in play included)."""
+    cards = s.deck[p] or s.pub_deck[p]
+    if s.phase == MATCH and p in (s.ma, s.mb):
+        cards = s.mpub[p]
+    if not cards:
+        return 0.0
+    return sum(_value(c) for c in cards) / len(cards)
+
+
+def evaluate(s: State) -> list[float]:
+    """Each seat's chance to win, in [0, 1]: fans standing and deck strength, softmaxed."""
+    if s.phase == OVER and s.result is not None:
+        return list(s.result)
+    n = s.n
+    rivals = list(range(n)) + ([s.robot] if n == 1 else [])
+    scores = [fan_total(s, p) * 0.35 + deck_strength(s, p) for p in rivals]
+    if s.finalists:
+        scores = [x if p in s.finalists else -1e9 for p, x in zip(rivals, scores, strict=True)]
+    top = max(scores)
+    weights = [math.exp(x - top) for x in scores]
+    total = sum(weights)
+    return [w / total for w in weights][:n]

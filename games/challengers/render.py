@@ -1,0 +1,101 @@
+"""Human text: `describe` an action in plain words and `render` a state."""
+
+from __future__ import annotations
+
+from .actions import (
+    BOTTOM,
+    DONE,
+    EXHAUST,
+    OPT,
+    ORDER,
+    PASS,
+    PAY,
+    PICK,
+    REDRAW,
+    TOP,
+    TRIM,
+    Action,
+)
+from .catalogue import LEVEL, LEVELS, NAME, PILE_LEVELS, POWER, SET_NAMES, SET_OF
+from .effects import EFFECTS, K_SIREN
+from .flow import current_player, fan_total
+from .power import attack_power, defence_power
+from .state import D_COST, MATCH, OVER, TYPE_MASK, State
+
+
+def card_text(card: int) -> str:
+    """"Name (set, level, power)"."""
+    power = POWER[card] if POWER[card] >= 0 else "round"
+    return f"{NAME[card]} ({SET_NAMES[SET_OF[card]]} {LEVELS[LEVEL[card]]}, {power})"
+
+
+def describe(action: Action, s: State | None = None) -> str:
+    """A short sentence saying what `action` does (the state adds context when given)."""
+    kind, arg = action.kind, action.arg
+    if kind == OPT:
+        return f"take {arg & 7} card(s) from pile {PILE_LEVELS[arg >> 3]}"
+    if kind == REDRAW:
+        return "throw the offer away and draw a new one"
+    if kind == PICK:
+        return f"add {card_text(arg)} to the deck"
+    if kind == PAY:
+        return f"remove {NAME[arg]} from the deck to take an extra card"
+    if kind == TRIM:
+        return f"remove {NAME[arg]} from the deck"
+    if kind == DONE:
+        return "stop removing cards"
+    if kind == PASS:
+        if s is not None and s.phase != MATCH and s.dstep == D_COST:
+            return "take no extra card"
+        return "do nothing more"
+    if kind == TOP:
+        return f"put {NAME[arg]} on top of the deck"
+    if kind == BOTTOM:
+        return f"put {NAME[arg]} at the bottom of the deck"
+    if kind == EXHAUST:
+        whose = "the opponent's" if s is not None and s.pk == K_SIREN else "your"
+        return f"move {NAME[arg]} from {whose} bench to the exhaust pile"
+    if kind == ORDER:
+        return "put back, top first: " + ", ".join(NAME[t] for t in action.cards())
+    return str(action)
+
+
+def _cards(cards: list[int]) -> str:
+    return ", ".join(NAME[c & TYPE_MASK] for c in cards) or "-"
+
+
+def render(s: State) -> str:
+    """A readable multi-line picture of the whole state (hidden parts included)."""
+    lines = [f"Challengers! {s.n} player(s), sets: {', '.join(SET_NAMES[x] for x in s.sets)}"]
+    if s.phase == OVER:
+        lines.append(f"Game over: {s.result}")
+    else:
+        stage = "final" if s.finalists and s.phase == MATCH else ("deck phase", "match",
+                                                                  "final trimming")[s.phase]
+        lines.append(f"Round {min(s.round, 7)}, {stage}; to decide: seat {current_player(s)}")
+    lines.append("Piles A/B/C: " + " / ".join(
+        f"{len(p)} (+{len(d)} discarded)" for p, d in zip(s.piles, s.disc, strict=True)))
+    for p in range(s.P):
+        who = "robot" if p == s.robot else f"seat {p}"
+        trophies = ", ".join(f"r{t >> 2}" for t in s.trophies[p]) or "none"
+        lines.append(f"{who}: fans {fan_total(s, p)} ({s.fans[p]} tokens), trophies {trophies}")
+        if s.deck[p]:
+            lines.append(f"  deck: {_cards(sorted(s.deck[p]))}")
+    if s.phase != MATCH and s.offer:
+        lines.append(f"Offer: {_cards(sorted(s.offer))}")
+    if s.phase == MATCH:
+        for p in (s.ma, s.mb):
+            role = "attacks" if p == s.att else "holds the flag"
+            power = attack_power(s, p) if p == s.att else defence_power(s, p)
+            lines.append(f"{'robot' if p == s.robot else f'seat {p}'} {role} ({power}): "
+                         f"{_cards(s.play[p])}")
+            lines.append(f"  draw pile (top last): {_cards(s.draw[p])}")
+            lines.append("  bench: " + (" | ".join(_cards(seat) for seat in s.bench[p]) or "-"))
+            lines.append(f"  exhausted: {_cards(s.exh[p])}")
+    return "\n".join(lines)
+
+
+def effect_text(card: int) -> str:
+    """The project's wording of a card's effect ("" for a vanilla card)."""
+    effect = EFFECTS.get(NAME[card])
+    return f"{effect.timing}: {effect.summary}" if effect else ""
