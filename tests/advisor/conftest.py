@@ -18,7 +18,7 @@ from games.splendor_marvel import GAME, SplendorState, apply, new_game, observe
 
 def start(**settings: object) -> AdvisorServer:
     """A started in-process server (port 0: the OS picks one)."""
-    config = ServerConfig(port=0, workers=2, grace_s=2.0, **settings)  # type: ignore[arg-type]
+    config = ServerConfig(port=0, workers=2, grace_s=2.0, **settings)
     server = AdvisorServer(config)
     server.start()
     return server
@@ -64,7 +64,7 @@ def bad_fields(error: grpc.RpcError) -> list[str]:
     """The field paths of the google.rpc.BadRequest detail of an INVALID_ARGUMENT error."""
     status = rpc_status.from_call(error)  # type: ignore[arg-type]
     assert status is not None
-    fields = []
+    fields: list[str] = []
     for detail in status.details:
         bad = error_details_pb2.BadRequest()
         if detail.Unpack(bad):

@@ -7,7 +7,7 @@ import random
 import grpc
 import pytest
 
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
+from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2, splendor_marvel_pb2
 from advisor.splendor_marvel import codec
 from games.splendor_marvel import GAME, apply, legal_actions, new_game, observe
 
@@ -72,13 +72,13 @@ def test_illegal_move_fails_the_precondition_with_the_reason(
     with pytest.raises(grpc.RpcError) as caught:
         stub.ApplyMove(advisor_pb2.ApplyMoveRequest(state=state_of(state), move=move))
     assert caught.value.code() == grpc.StatusCode.FAILED_PRECONDITION
-    assert "passing is legal only when no other action is" in caught.value.details()
+    assert "passing is legal only when no other action is" in str(caught.value.details())
 
 
 def test_structured_move_and_notation_must_agree(stub: advisor_pb2_grpc.AdvisorStub) -> None:
     state = midgame()
     move = common_pb2.Move(notation="take:YPB")
-    move.splendor_marvel.take_two = 1
+    move.splendor_marvel.take_two = splendor_marvel_pb2.SPLENDOR_COLOUR_YELLOW
     with pytest.raises(grpc.RpcError) as caught:
         stub.ApplyMove(advisor_pb2.ApplyMoveRequest(state=state_of(state), move=move))
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT

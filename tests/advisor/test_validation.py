@@ -14,7 +14,7 @@ from games.splendor_marvel.catalogue import CARDS_OF_LEVEL
 from .conftest import bad_fields, midgame, observation_of
 
 P = "observation.splendor_marvel"
-Mutation = Callable[[pb.SplendorObservation], None]
+Mutation = Callable[[pb.SplendorObservation], object]
 
 
 def _take_tokens(obs: pb.SplendorObservation, seat: int, count: int) -> None:
