@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import grpc
 import pytest
@@ -97,3 +99,22 @@ def test_sigterm_turns_not_serving_drains_and_exits_zero() -> None:
     finally:
         process.kill()
         process.wait()
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl for a test cert")
+def test_tls(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )
+    running = start(tls_cert=cert, tls_key=key)
+    try:
+        credentials = grpc.ssl_channel_credentials(root_certificates=cert.read_bytes())
+        with grpc.secure_channel(f"localhost:{running.port}", credentials) as channel:
+            info = advisor_pb2_grpc.AdvisorStub(channel).GetInfo(advisor_pb2.GetInfoRequest())
+            assert info.games
+    finally:
+        running.stop(grace=0.5)

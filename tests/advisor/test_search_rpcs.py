@@ -146,3 +146,24 @@ def test_cancelling_analyze_keeps_the_last_report_and_stops_the_worker(
     while len(free) < len(server.pool.flags) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert len(free) == len(server.pool.flags)
+
+
+def test_evaluate_explains_a_first_bonus(stub: advisor_pb2_grpc.AdvisorStub) -> None:
+    from games.splendor_marvel import Kind, legal_actions
+    from games.splendor_marvel.catalogue import BONUS, COLOUR_KEYS
+
+    for seed in range(30):
+        state = midgame(seed=seed, plies=12)
+        seat = state.current
+        firsts = [a for a in legal_actions(state) if a.kind is Kind.RECRUIT
+                  and not state.bonuses[seat][BONUS[a.arg]]]
+        if firsts:
+            break
+    action = firsts[0]
+    request = advisor_pb2.EvaluateRequest(
+        observation=observation_of(state), move=common_pb2.Move(notation=str(action)),
+        limits=common_pb2.Limits(max_iterations=60, seed=1),
+    )
+    reasons = stub.Evaluate(request).assessment.reasons
+    colour = COLOUR_KEYS[BONUS[action.arg]]
+    assert any(r.startswith("takes your first") and colour in r for r in reasons), reasons
