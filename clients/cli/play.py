@@ -1,0 +1,156 @@
+"""A game in the terminal: humans and bots at one table, refereed by the server.
+
+Every rule question goes to the server (NewGame, LegalMoves, ApplyMove, Observe), so this works
+against any advisor server; bots ask SuggestMove, a human's `hint` asks SuggestMove and
+Evaluate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TextIO
+
+import grpc
+
+from advisor.proto_gen import advisor_pb2, common_pb2
+from clients.cli.board import draw
+from clients.cli.tables import move_text, per_seat
+from clients.client import AdvisorClient, AdvisorError, Limits
+
+SEAT_KINDS = ("human", "bot")
+HELP = (
+    "Type a move in notation (e.g. take:YPB, recruit:62, return:S), or:\n"
+    "  moves, ?   list the legal moves\n"
+    "  hint       the advisor's top moves and why\n"
+    "  board      show the table again\n"
+    "  quit       leave the game"
+)
+
+
+def parse_seats(text: str) -> list[str]:
+    """"human,bot" → ["human", "bot"]; ValueError unless 2..4 seats of known kinds."""
+    seats = [part.strip().lower() for part in text.split(",")]
+    unknown = [s for s in seats if s not in SEAT_KINDS]
+    if unknown:
+        raise ValueError(f"unknown seat kind {unknown[0]!r}: use human or bot")
+    if not 2 <= len(seats) <= 4:
+        raise ValueError(f"a game has 2 to 4 seats, not {len(seats)}")
+    return seats
+
+
+@dataclass
+class Table:
+    """One game: who sits where, how bots search, and where the terminal is."""
+
+    client: AdvisorClient
+    seats: Sequence[str]
+    limits: Limits
+    hints: int
+    stdin: TextIO
+    stdout: TextIO
+
+    def say(self, text: str = "") -> None:
+        """Write one line (or several) to the player."""
+        print(text, file=self.stdout, flush=True)
+
+    def run(self, seed: int | None, turn_cap: int) -> None:
+        """Play to the end or until a human quits."""
+        state = self.client.new_game(len(self.seats), seed=seed, turn_cap=turn_cap)
+        self.say(f"New game: {', '.join(f'seat {i} {k}' for i, k in enumerate(self.seats))}")
+        while True:
+            seat = self.client.legal_moves(state).seat
+            if self.seats[seat] == "bot":
+                answer: advisor_pb2.ApplyMoveResponse | None = self.bot_turn(state, seat)
+            else:
+                answer = self.human_turn(state, seat)
+            if answer is None:
+                self.say("Game left.")
+                return
+            self.report(answer)
+            state = answer.state
+            if answer.game_over:
+                self.finish(state, answer.summaries)
+                return
+
+    def bot_turn(
+        self, state: common_pb2.GameState, seat: int
+    ) -> advisor_pb2.ApplyMoveResponse:
+        """The advisor's move for `seat`, played."""
+        observation = self.client.observe(state, seat).observation
+        move = self.client.suggest_move(observation, self.limits, skip_follow_ups=True).best_move
+        self.say(f"Seat {seat} (bot) plays {move_text(move)}")
+        return self.client.apply_move(state, move.notation)
+
+    def human_turn(
+        self, state: common_pb2.GameState, seat: int
+    ) -> advisor_pb2.ApplyMoveResponse | None:
+        """Commands until a legal move is entered (None: the player quits)."""
+        observation = self.client.observe(state, seat).observation
+        self.say()
+        self.say(draw(observation))
+        while True:
+            self.stdout.write(f"seat {seat}> ")
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                return None
+            command = line.strip()
+            if command in ("quit", "exit"):
+                return None
+            if command in ("moves", "?"):
+                self.list_moves(observation)
+            elif command == "hint":
+                self.hint(observation)
+            elif command == "board":
+                self.say(draw(observation))
+            elif command == "help":
+                self.say(HELP)
+            elif command:
+                try:
+                    return self.client.apply_move(state, command)
+                except AdvisorError as error:
+                    self.say(rejection(command, error))
+
+    def list_moves(self, observation: common_pb2.Observation) -> None:
+        """Every legal move, notation then words."""
+        for move in self.client.legal_moves(observation).moves:
+            self.say(f"  {move_text(move)}")
+
+    def hint(self, observation: common_pb2.Observation) -> None:
+        """The advisor's top moves, each with its win chance and the coach's reasons."""
+        limits = replace(self.limits, candidates=self.hints)
+        answer = self.client.suggest_move(observation, limits, skip_follow_ups=True)
+        for candidate in answer.candidates[: self.hints]:
+            win = candidate.win_probability[answer.seat]
+            self.say(f"  {candidate.rank}. {move_text(candidate.move)} ({win:.0%} to win)")
+            judged = self.client.evaluate(observation, candidate.move.notation, self.limits)
+            for reason in judged.assessment.reasons:
+                self.say(f"       - {reason}")
+
+    def report(self, answer: advisor_pb2.ApplyMoveResponse) -> None:
+        """What the move caused."""
+        for event in answer.events:
+            self.say(f"    {event.description}")
+
+    def finish(
+        self, state: common_pb2.GameState, summaries: Sequence[common_pb2.SeatSummary]
+    ) -> None:
+        """The final table and scores."""
+        self.say()
+        self.say(draw(self.client.observe(state, self.first_human()).observation))
+        self.say("Game over. Points: " + per_seat([s.points for s in summaries], "{:d}"))
+
+    def first_human(self) -> int:
+        """The seat whose view the final table is drawn from."""
+        return next((i for i, kind in enumerate(self.seats) if kind == "human"), 0)
+
+
+def rejection(command: str, error: AdvisorError) -> str:
+    """Why an entered move was refused, in words, with what to do next."""
+    if error.code == grpc.StatusCode.INVALID_ARGUMENT:
+        why = "; ".join(v.description for v in error.violations) or error.message
+        return f"Not a move: {command!r}: {why}. Type ? for the legal moves, help for commands."
+    if error.code == grpc.StatusCode.FAILED_PRECONDITION:
+        return f"Refused: {error.message}. Type ? for the legal moves."
+    raise error

@@ -1,0 +1,96 @@
+"""Plain-text tables of the advisor's answers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from advisor.proto_gen import advisor_pb2, common_pb2
+
+SearchAnswer = advisor_pb2.SuggestMoveResponse | advisor_pb2.AnalyzeResponse
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """Columns padded to their widest cell, two spaces apart."""
+    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows, strict=True)]
+    lines = []
+    for row in (headers, *rows):
+        cells = [str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def move_text(move: common_pb2.Move) -> str:
+    """Notation and plain words, e.g. "take:YPB  take Mind (yellow), ..."."""
+    return f"{move.notation}  {move.description}" if move.description else move.notation
+
+
+def per_seat(values: Sequence[float], fmt: str = "{:.1%}") -> str:
+    """"seat 0 61.0%, seat 1 39.0%"."""
+    return ", ".join(f"seat {seat} {fmt.format(v)}" for seat, v in enumerate(values))
+
+
+def stats_line(stats: common_pb2.SearchStats) -> str:
+    """How much searching went into an answer, in one line."""
+    return (
+        f"{stats.iterations} iterations, {stats.nodes} nodes, {stats.elapsed_ms:.0f} ms, "
+        f"{stats.workers} worker(s), seed {stats.seed} (stopped by {stats.stopped_by})"
+    )
+
+
+def candidates_table(candidates: Sequence[common_pb2.Candidate], seat: int) -> str:
+    """One row per ranked candidate, win chances from the mover's point of view."""
+    rows = [
+        [
+            str(c.rank),
+            c.move.notation,
+            str(c.visits),
+            f"{c.win_probability[seat]:.1%}" if len(c.win_probability) > seat else "-",
+            f"{c.lcb:.1%}",
+            f"{c.prior:.2f}",
+            " ".join(m.notation for m in c.pv[1:]),
+        ]
+        for c in candidates
+    ]
+    return table(["#", "move", "visits", "win", "lcb", "prior", "then"], rows)
+
+
+def search_answer(answer: SearchAnswer) -> str:
+    """A SuggestMove or Analyze answer: the best move, candidates, chances and statistics."""
+    lines = [
+        f"Seat {answer.seat} to move. Best: {move_text(answer.best_move)}",
+        "",
+        candidates_table(answer.candidates, answer.seat),
+        "",
+    ]
+    if isinstance(answer, advisor_pb2.SuggestMoveResponse) and answer.follow_ups:
+        lines.append("Then, this turn: " + " ".join(m.notation for m in answer.follow_ups))
+    lines.append(f"Win probability: {per_seat(answer.root_win_probability)}")
+    lines.append(stats_line(answer.stats))
+    return "\n".join(lines)
+
+
+def evaluation(answer: advisor_pb2.EvaluateResponse) -> str:
+    """An Evaluate answer: chances and expected points per seat, and the judged move."""
+    points = {s.seat: s.points for s in answer.summaries}
+    rows = [
+        [str(seat), f"{win:.1%}", f"{expected:.1f}", str(points.get(seat, "-"))]
+        for seat, (win, expected) in enumerate(
+            zip(answer.win_probability, answer.expected_points, strict=False)
+        )
+    ]
+    lines = [
+        table(["seat", "win", "expected points", "points now"], rows),
+        "",
+        f"Best: {move_text(answer.best_move)}",
+    ]
+    if answer.HasField("assessment"):
+        a = answer.assessment
+        grade = common_pb2.Grade.Name(a.grade).removeprefix("GRADE_").lower()
+        rank = f"rank {a.rank} of {a.candidates}" if a.rank else "not searched"
+        lines.append(
+            f"Move {a.move.notation}: {grade}, {rank}, mover wins {a.win_probability:.1%}, "
+            f"loss {a.value_loss:.3f}"
+        )
+        lines.extend(f"  - {reason}" for reason in a.reasons)
+    lines.append(stats_line(answer.stats))
+    return "\n".join(lines)
