@@ -70,7 +70,7 @@ class Table:
             self.report(answer)
             state = answer.state
             if answer.game_over:
-                self.finish(state, answer.summaries)
+                self.finish(answer.summaries)
                 return
 
     def bot_turn(
@@ -133,17 +133,9 @@ class Table:
         for event in answer.events:
             self.say(f"    {event.description}")
 
-    def finish(
-        self, state: common_pb2.GameState, summaries: Sequence[common_pb2.SeatSummary]
-    ) -> None:
-        """The final table and scores."""
-        self.say()
-        self.say(draw(self.client.observe(state, self.first_human()).observation))
+    def finish(self, summaries: Sequence[common_pb2.SeatSummary]) -> None:
+        """The final scores."""
         self.say("Game over. Points: " + per_seat([s.points for s in summaries], "{:d}"))
-
-    def first_human(self) -> int:
-        """The seat whose view the final table is drawn from."""
-        return next((i for i, kind in enumerate(self.seats) if kind == "human"), 0)
 
 
 def rejection(command: str, error: AdvisorError) -> str:
