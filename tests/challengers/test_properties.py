@@ -1,0 +1,63 @@
+"""Properties under random legal play: cards are conserved and every tournament ends."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.challengers import Challengers, new_game
+from games.challengers.catalogue import ROUNDS
+
+GAME = Challengers()
+
+
+@settings(max_examples=24, deadline=None)
+@given(players=st.integers(1, 8), seed=st.integers(0, 2**32 - 1))
+def test_random_tournament_conserves_cards_and_ends(players: int, seed: int) -> None:
+    s = new_game(players, seed)
+    rng = random.Random(seed)
+    total = Counter(s.all_cards())
+    for _ in range(5000):
+        if GAME.is_terminal(s):
+            break
+        actions = GAME.legal_actions(s)
+        assert actions and 0 <= GAME.current_player(s) < players
+        GAME.apply(s, actions[rng.randrange(len(actions))], rng)
+        assert Counter(s.all_cards()) == total
+        assert s.round <= ROUNDS + 1
+    assert GAME.is_terminal(s)
+    result = GAME.returns(s)
+    assert len(result) == players and all(0.0 <= v <= 1.0 for v in result)
+    assert sum(result) == 1.0 or players == 1
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(1, 8), seed=st.integers(0, 2**32 - 1))
+def test_clone_is_independent(players: int, seed: int) -> None:
+    s = new_game(players, seed)
+    rng = random.Random(seed)
+    copy = s.clone()
+    before = repr(copy), Counter(copy.all_cards()), copy.deck[0][:]
+    for _ in range(30):
+        if GAME.is_terminal(s):
+            break
+        GAME.apply(s, GAME.rollout_action(s, rng), rng)
+    assert (repr(copy), Counter(copy.all_cards()), copy.deck[0]) == before
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(1, 8), seed=st.integers(0, 2**32 - 1))
+def test_heuristics_are_well_formed(players: int, seed: int) -> None:
+    s = new_game(players, seed)
+    rng = random.Random(seed)
+    while not GAME.is_terminal(s):
+        actions = GAME.legal_actions(s)
+        pri = GAME.priors(s, actions)
+        assert len(pri) == len(actions) and abs(sum(pri) - 1.0) < 1e-9
+        value = GAME.evaluate(s)
+        assert len(value) == players and all(0.0 <= v <= 1.0 for v in value)
+        assert GAME.rollout_action(s, rng) in actions
+        GAME.apply(s, GAME.rollout_action(s, rng), rng)
