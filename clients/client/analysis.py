@@ -14,7 +14,7 @@ from clients.client.errors import AdvisorError
 class Analysis:
     """Live answers of one Analyze call: partial ones every report period, then the final one.
 
-    Iterate it for every answer (the last has `is_final`); `stop()` cancels the search, after
+    Iterate it for the answers (the last has `is_final`); `stop()` cancels the search, after
     which `latest` is the last answer received (every answer is a valid one). Use it as a
     context manager to stop it on leaving.
     """
@@ -24,6 +24,7 @@ class Analysis:
         self._retry = retry
         self._call: Any = None
         self._stopped = False
+        self._answers: Iterator[advisor_pb2.AnalyzeResponse] | None = None
         self.latest: advisor_pb2.AnalyzeResponse | None = None
         """The last answer received, None before the first."""
 
@@ -44,8 +45,12 @@ class Analysis:
         return opened
 
     def __iter__(self) -> Iterator[advisor_pb2.AnalyzeResponse]:
-        if self._call is not None:
-            raise RuntimeError("an Analysis can be iterated only once")
+        """The answers not read yet (iterating again resumes the same stream)."""
+        if self._answers is None:
+            self._answers = self._read()
+        return self._answers
+
+    def _read(self) -> Iterator[advisor_pb2.AnalyzeResponse]:
         if self._stopped:
             return
         try:
