@@ -1,0 +1,139 @@
+"""`python -m clients.cli` against a real server: JSON that parses, tables, and games."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from google.protobuf import json_format
+
+from advisor.proto_gen import advisor_pb2, common_pb2
+from clients.cli import main
+
+EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "observation.json"
+TINY = ["--iterations", "24", "--seed", "3"]
+
+
+def run(
+    capsys: pytest.CaptureFixture[str], target: str, *argv: str
+) -> tuple[int, str, str]:
+    code = main([argv[0], "--server", target, *argv[1:]])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def observation_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str
+) -> Path:
+    code, out, _ = run(capsys, target, "new", "--players", "2", "--seed", "1", "--observe", "0")
+    assert code == 0
+    path = tmp_path / "obs.json"
+    path.write_text(out)
+    return path
+
+
+def test_the_documented_example_is_what_new_observe_prints(observation_file: Path) -> None:
+    assert json.loads(observation_file.read_text()) == json.loads(EXAMPLE.read_text())
+
+
+def test_suggest_json_parses_as_the_answer(
+    capsys: pytest.CaptureFixture[str], target: str, observation_file: Path
+) -> None:
+    code, out, _ = run(capsys, target, "suggest", str(observation_file), "--json", *TINY)
+    assert code == 0
+    answer = json_format.Parse(out, advisor_pb2.SuggestMoveResponse())
+    assert answer.best_move.notation and answer.stats.iterations == 24
+
+
+def test_suggest_prints_a_table(
+    capsys: pytest.CaptureFixture[str], target: str, observation_file: Path
+) -> None:
+    code, out, _ = run(capsys, target, "suggest", str(observation_file), *TINY)
+    assert code == 0
+    assert out.startswith("Seat 0 to move. Best: ")
+    assert "#  move" in out and "24 iterations" in out
+
+
+def test_evaluate_json_from_stdin(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    target: str,
+    observation_file: Path,
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(observation_file.read_text()))
+    code, out, _ = run(capsys, target, "evaluate", "-", "--json", "--move", "take:YPB", *TINY)
+    assert code == 0
+    answer = json_format.Parse(out, advisor_pb2.EvaluateResponse())
+    assert answer.assessment.move.notation == "take:YPB" and answer.assessment.reasons
+
+
+def test_analyze_json_lines_end_with_the_final_answer(
+    capsys: pytest.CaptureFixture[str], target: str, observation_file: Path
+) -> None:
+    args = ["--json", "--report-ms", "10", "--iterations", "300", "--progress"]
+    code, out, err = run(capsys, target, "analyze", str(observation_file), *args)
+    assert code == 0
+    answers = [json_format.Parse(line, advisor_pb2.AnalyzeResponse()) for line in out.splitlines()]
+    assert answers[-1].is_final and not any(a.is_final for a in answers[:-1])
+    assert "100%" in err and "300 it" in err
+
+
+def test_new_moves_and_apply_referee_a_move(
+    capsys: pytest.CaptureFixture[str], target: str, tmp_path: Path
+) -> None:
+    _, state_json, _ = run(capsys, target, "new", "--players", "3", "--seed", "2")
+    state_file = tmp_path / "state.json"
+    state_file.write_text(state_json)
+    code, out, _ = run(capsys, target, "moves", str(state_file))
+    assert code == 0 and out.startswith("Seat 0 to move:") and "take:YPB" in out
+    code, out, err = run(capsys, target, "apply", str(state_file), "--move", "take:YPB")
+    assert code == 0 and "tokens_taken" in err
+    after = json_format.Parse(out, common_pb2.GameState())
+    assert after.splendor_marvel.current_seat == 1
+
+
+def test_errors_are_explained_with_an_exit_code(
+    capsys: pytest.CaptureFixture[str], target: str, tmp_path: Path, observation_file: Path
+) -> None:
+    code, _, err = run(capsys, target, "suggest", str(tmp_path / "missing.json"))
+    assert code == 2 and "cannot read" in err
+    code, _, err = run(capsys, target, "evaluate", str(observation_file), "--move", "take:Q")
+    assert code == 1 and "INVALID_ARGUMENT" in err and "move.notation" in err
+
+
+def test_two_bots_play_to_the_turn_cap(capsys: pytest.CaptureFixture[str], target: str) -> None:
+    args = ["--seats", "bot,bot", "--turn-cap", "2", "--iterations", "8", "--seed", "4"]
+    code, out, _ = run(capsys, target, "play", *args)
+    assert code == 0
+    assert "Seat 1 (bot) plays" in out and "round 2 ends" in out
+    assert out.rstrip().splitlines()[-1].startswith("Game over. Points: seat 0")
+
+
+def test_a_human_asks_for_moves_errs_takes_a_hint_moves_and_quits(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, target: str
+) -> None:
+    script = "moves\ntake:QQ\npass\nhint\ntake:YPB\n?\nquit\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    args = ["--seats", "human,bot", "--iterations", "8", "--seed", "1", "--hints", "2"]
+    code, out, _ = run(capsys, target, "play", *args)
+    assert code == 0
+    assert "you are seat 0" in out and "  take2:R  take two Reality (red)" in out
+    assert "Not a move: 'take:QQ': unknown colour letter 'Q'" in out
+    assert "Refused: pass is illegal: passing is legal only when no other action is" in out
+    assert "  1. " in out and "  2. " in out and "% to win)" in out and "       - " in out
+    assert "seat 0: take Mind (yellow), Power (purple), Space (blue)" in out
+    assert "Seat 1 (bot) plays" in out
+    assert out.count("you are seat 0") == 2 and out.rstrip().endswith("Game left.")
+
+
+def test_the_module_runs_and_lists_every_subcommand() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "clients.cli", "--help"], capture_output=True, text=True, check=True
+    )
+    for name in ("suggest", "evaluate", "analyze", "new", "moves", "apply", "play", "info"):
+        assert name in done.stdout
