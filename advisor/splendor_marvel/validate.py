@@ -28,7 +28,7 @@ from games.splendor_marvel.catalogue import (
     TIME_STONE,
     location_by_label,
 )
-from games.splendor_marvel.rules import qualifying_locations
+from games.splendor_marvel.rules import locations_met
 from games.splendor_marvel.state import Phase
 
 Table = pb.SplendorObservation | pb.SplendorState
@@ -216,20 +216,11 @@ def _bonuses(tableau: Sequence[int]) -> list[int]:
     return counts
 
 
-class _View:
-    """Just enough of a state for `qualifying_locations`."""
-
-    def __init__(self, bonuses: list[list[int]], locations_left: list[int]):
-        self.bonuses = bonuses
-        self.locations_left = locations_left
-
-
 def _qualifying(msg: Table, seat: int) -> list[int]:
-    view = _View(
-        [_bonuses(p.tableau) for p in msg.players],
+    return locations_met(
+        _bonuses(msg.players[seat].tableau),
         [location_by_label(label).index for label in msg.locations_left],
     )
-    return qualifying_locations(view, seat)  # type: ignore[arg-type]
 
 
 def _check_avengers(msg: Table, path: str, v: Violations) -> None:

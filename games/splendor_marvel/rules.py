@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.splendor_marvel.actions import (
     ALL_ACTIONS,
     PASS,
@@ -76,15 +78,20 @@ def shortfall(state: SplendorState, seat: int, card: int) -> int:
     return missing
 
 
-def qualifying_locations(state: SplendorState, seat: int) -> list[int]:
-    """Location sides in the middle whose requirement the seat's bonuses meet."""
-    y, p, b, r, o = state.bonuses[seat]
+def locations_met(bonuses: Sequence[int], locations_left: Sequence[int]) -> list[int]:
+    """The location sides among `locations_left` whose requirement these bonuses meet."""
+    y, p, b, r, o = bonuses
     found = []
-    for index in state.locations_left:
+    for index in locations_left:
         ry, rp, rb, rr, ro = _REQUIRES[index]
         if y >= ry and p >= rp and b >= rb and r >= rr and o >= ro:
             found.append(index)
     return found
+
+
+def qualifying_locations(state: SplendorState, seat: int) -> list[int]:
+    """Location sides in the middle whose requirement the seat's bonuses meet."""
+    return locations_met(state.bonuses[seat], state.locations_left)
 
 
 def legal_actions(state: SplendorState) -> list[Action]:
