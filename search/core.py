@@ -78,18 +78,13 @@ class TreeSearch:
         apply = game.apply
         is_terminal = game.is_terminal
         current_player = game.current_player
-        returns = game.returns
-        evaluate = game.evaluate
         priors = game.priors
-        rollout_action = game.rollout_action
         sample_world = self.sample_world
         rng = self.rng
         uniform = rng.random
         config = self.config
         puct = config.selection == "puct"
         c = config.puct_c if puct else config.uct_c
-        heuristic = config.rollout == "heuristic"
-        depth_cap = sys.maxsize if config.rollout_depth is None else config.rollout_depth
         n_players = self.num_players
         seats = range(n_players)
         root = self.root
@@ -194,17 +189,7 @@ class TreeSearch:
                     break
                 node = best
 
-            if expanded:
-                depth = 0
-                while depth < depth_cap and not is_terminal(state):
-                    if heuristic:
-                        a = rollout_action(state, rng)
-                    else:
-                        options = legal_actions(state)
-                        a = options[int(uniform() * len(options))]
-                    apply(state, a, rng)
-                    depth += 1
-            reward = returns(state) if is_terminal(state) else evaluate(state)
+            reward = playout(game, state, rng, config)
 
             root.visits += 1
             for i in seats:
