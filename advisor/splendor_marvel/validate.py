@@ -86,7 +86,10 @@ def _check_table(msg: Table, path: str, v: Violations, viewer: int | None) -> bo
 
 
 def _check_counters(msg: Table, path: str, v: Violations) -> None:
-    if msg.turn_cap and msg.round >= msg.turn_cap:
+    # A game that reached the cap is over: round == turn_cap only with a result.
+    if msg.turn_cap and (
+        msg.round > msg.turn_cap or (msg.round == msg.turn_cap and not msg.result)
+    ):
         v.add(f"{path}.round", f"round {msg.round} is at or past the turn cap {msg.turn_cap}")
     if msg.passes > msg.num_players:
         v.add(f"{path}.passes", f"{msg.passes} passes in a round of {msg.num_players} seats")

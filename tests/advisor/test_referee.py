@@ -99,3 +99,19 @@ def test_new_game_refuses_five_players(stub: advisor_pb2_grpc.AdvisorStub) -> No
     with pytest.raises(grpc.RpcError) as caught:
         stub.NewGame(request)
     assert bad_fields(caught.value) == ["players"]
+
+
+def test_a_game_ended_by_the_turn_cap_can_still_be_observed(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    state = new_game(2, seed=2, turn_cap=2)
+    while state.result is None:
+        apply(state, legal_actions(state)[0])
+    assert state.round == state.turn_cap and state.result == (0.5, 0.5)
+    answer = stub.Observe(advisor_pb2.ObserveRequest(state=state_of(state), seat=1))
+    assert list(answer.observation.splendor_marvel.result) == [0.5, 0.5]
+    beyond = state_of(state)
+    beyond.splendor_marvel.round = 3
+    with pytest.raises(grpc.RpcError) as caught:
+        stub.Observe(advisor_pb2.ObserveRequest(state=beyond, seat=1))
+    assert "state.splendor_marvel.round" in bad_fields(caught.value)
