@@ -96,9 +96,10 @@ class GameAdapter(Protocol):
 
 
 def _registry() -> dict[str, GameAdapter]:
+    from advisor.challengers.adapter import ADAPTER as CHALLENGERS
     from advisor.splendor_marvel.adapter import ADAPTER
 
-    return {ADAPTER.name: ADAPTER}
+    return {ADAPTER.name: ADAPTER, CHALLENGERS.name: CHALLENGERS}
 
 
 ADAPTERS = _registry()

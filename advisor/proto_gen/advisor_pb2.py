@@ -22,57 +22,58 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from advisor.proto_gen import challengers_pb2 as advisor_dot_v1_dot_challengers__pb2
 from advisor.proto_gen import common_pb2 as advisor_dot_v1_dot_common__pb2
 from advisor.proto_gen import splendor_marvel_pb2 as advisor_dot_v1_dot_splendor__marvel__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x61\x64visor/v1/advisor.proto\x12\nadvisor.v1\x1a\x17\x61\x64visor/v1/common.proto\x1a advisor/v1/splendor_marvel.proto\"\x10\n\x0eGetInfoRequest\"\x91\x01\n\x0fGetInfoResponse\x12\x17\n\x0fservice_version\x18\x01 \x01(\t\x12\x16\n\x0e\x65ngine_version\x18\x02 \x01(\t\x12#\n\x05games\x18\x03 \x03(\x0b\x32\x14.advisor.v1.GameInfo\x12(\n\x06limits\x18\x04 \x01(\x0b\x32\x18.advisor.v1.ServerLimits\"\x97\x01\n\x08GameInfo\x12\x1e\n\x04game\x18\x01 \x01(\x0e\x32\x10.advisor.v1.Game\x12\r\n\x05title\x18\x02 \x01(\t\x12\x15\n\rplayer_counts\x18\x03 \x03(\r\x12\x38\n\x0fsplendor_marvel\x18\n \x01(\x0b\x32\x1d.advisor.v1.SplendorCatalogueH\x00\x42\x0b\n\tcatalogue\"\xa9\x01\n\x0cServerLimits\x12\x18\n\x10worker_processes\x18\x01 \x01(\r\x12\x16\n\x0emax_iterations\x18\x02 \x01(\x04\x12\x13\n\x0bmax_time_ms\x18\x03 \x01(\r\x12\x1b\n\x13max_concurrent_rpcs\x18\x04 \x01(\r\x12\x19\n\x11max_message_bytes\x18\x05 \x01(\r\x12\x1a\n\x12\x64\x65\x66\x61ult_iterations\x18\x06 \x01(\x04\"@\n\x0eSuggestOptions\x12\x17\n\x0fskip_follow_ups\x18\x01 \x01(\x08\x12\x15\n\rmax_pv_length\x18\x02 \x01(\r\"\x93\x01\n\x12SuggestMoveRequest\x12,\n\x0bobservation\x18\x01 \x01(\x0b\x32\x17.advisor.v1.Observation\x12\"\n\x06limits\x18\x02 \x01(\x0b\x32\x12.advisor.v1.Limits\x12+\n\x07options\x18\x03 \x01(\x0b\x32\x1a.advisor.v1.SuggestOptions\"\xdf\x01\n\x13SuggestMoveResponse\x12#\n\tbest_move\x18\x01 \x01(\x0b\x32\x10.advisor.v1.Move\x12)\n\ncandidates\x18\x02 \x03(\x0b\x32\x15.advisor.v1.Candidate\x12\x1c\n\x14root_win_probability\x18\x03 \x03(\x01\x12&\n\x05stats\x18\x04 \x01(\x0b\x32\x17.advisor.v1.SearchStats\x12$\n\nfollow_ups\x18\x05 \x03(\x0b\x32\x10.advisor.v1.Move\x12\x0c\n\x04seat\x18\x06 \x01(\r\"\x83\x01\n\x0f\x45valuateRequest\x12,\n\x0bobservation\x18\x01 \x01(\x0b\x32\x17.advisor.v1.Observation\x12\x1e\n\x04move\x18\x02 \x01(\x0b\x32\x10.advisor.v1.Move\x12\"\n\x06limits\x18\x03 \x01(\x0b\x32\x12.advisor.v1.Limits\"\xb2\x01\n\x0eMoveAssessment\x12\x1e\n\x04move\x18\x01 \x01(\x0b\x32\x10.advisor.v1.Move\x12\x0c\n\x04rank\x18\x02 \x01(\r\x12\x12\n\ncandidates\x18\x03 \x01(\r\x12\x17\n\x0fwin_probability\x18\x04 \x01(\x01\x12\x12\n\nvalue_loss\x18\x05 \x01(\x01\x12 \n\x05grade\x18\x06 \x01(\x0e\x32\x11.advisor.v1.Grade\x12\x0f\n\x07reasons\x18\x07 \x03(\t\"\xed\x01\n\x10\x45valuateResponse\x12\x17\n\x0fwin_probability\x18\x01 \x03(\x01\x12\x17\n\x0f\x65xpected_points\x18\x02 \x03(\x01\x12.\n\nassessment\x18\x03 \x01(\x0b\x32\x1a.advisor.v1.MoveAssessment\x12&\n\x05stats\x18\x04 \x01(\x0b\x32\x17.advisor.v1.SearchStats\x12*\n\tsummaries\x18\x05 \x03(\x0b\x32\x17.advisor.v1.SeatSummary\x12#\n\tbest_move\x18\x06 \x01(\x0b\x32\x10.advisor.v1.Move\"{\n\x0e\x41nalyzeRequest\x12,\n\x0bobservation\x18\x01 \x01(\x0b\x32\x17.advisor.v1.Observation\x12\"\n\x06limits\x18\x02 \x01(\x0b\x32\x12.advisor.v1.Limits\x12\x17\n\x0freport_every_ms\x18\x03 \x01(\r\"\xc7\x01\n\x0f\x41nalyzeResponse\x12#\n\tbest_move\x18\x01 \x01(\x0b\x32\x10.advisor.v1.Move\x12)\n\ncandidates\x18\x02 \x03(\x0b\x32\x15.advisor.v1.Candidate\x12\x1c\n\x14root_win_probability\x18\x03 \x03(\x01\x12&\n\x05stats\x18\x04 \x01(\x0b\x32\x17.advisor.v1.SearchStats\x12\x10\n\x08is_final\x18\x05 \x01(\x08\x12\x0c\n\x04seat\x18\x06 \x01(\r\"\x83\x01\n\x0eNewGameRequest\x12\x1e\n\x04game\x18\x01 \x01(\x0e\x32\x10.advisor.v1.Game\x12\x0f\n\x07players\x18\x02 \x01(\r\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12\x12\n\nstart_seat\x18\x04 \x01(\r\x12\x10\n\x08turn_cap\x18\x05 \x01(\rB\x07\n\x05_seed\"7\n\x0fNewGameResponse\x12$\n\x05state\x18\x01 \x01(\x0b\x32\x15.advisor.v1.GameState\"w\n\x11LegalMovesRequest\x12&\n\x05state\x18\x01 \x01(\x0b\x32\x15.advisor.v1.GameStateH\x00\x12.\n\x0bobservation\x18\x02 \x01(\x0b\x32\x17.advisor.v1.ObservationH\x00\x42\n\n\x08position\"C\n\x12LegalMovesResponse\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x1f\n\x05moves\x18\x02 \x03(\x0b\x32\x10.advisor.v1.Move\"X\n\x10\x41pplyMoveRequest\x12$\n\x05state\x18\x01 \x01(\x0b\x32\x15.advisor.v1.GameState\x12\x1e\n\x04move\x18\x02 \x01(\x0b\x32\x10.advisor.v1.Move\"\x9b\x01\n\x11\x41pplyMoveResponse\x12$\n\x05state\x18\x01 \x01(\x0b\x32\x15.advisor.v1.GameState\x12!\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x11.advisor.v1.Event\x12\x11\n\tgame_over\x18\x03 \x01(\x08\x12*\n\tsummaries\x18\x04 \x03(\x0b\x32\x17.advisor.v1.SeatSummary\"D\n\x0eObserveRequest\x12$\n\x05state\x18\x01 \x01(\x0b\x32\x15.advisor.v1.GameState\x12\x0c\n\x04seat\x18\x02 \x01(\r\"k\n\x0fObserveResponse\x12,\n\x0bobservation\x18\x01 \x01(\x0b\x32\x17.advisor.v1.Observation\x12*\n\tsummaries\x18\x02 \x03(\x0b\x32\x17.advisor.v1.SeatSummary2\xc9\x04\n\x07\x41\x64visor\x12\x42\n\x07GetInfo\x12\x1a.advisor.v1.GetInfoRequest\x1a\x1b.advisor.v1.GetInfoResponse\x12N\n\x0bSuggestMove\x12\x1e.advisor.v1.SuggestMoveRequest\x1a\x1f.advisor.v1.SuggestMoveResponse\x12\x45\n\x08\x45valuate\x12\x1b.advisor.v1.EvaluateRequest\x1a\x1c.advisor.v1.EvaluateResponse\x12\x44\n\x07\x41nalyze\x12\x1a.advisor.v1.AnalyzeRequest\x1a\x1b.advisor.v1.AnalyzeResponse0\x01\x12\x42\n\x07NewGame\x12\x1a.advisor.v1.NewGameRequest\x1a\x1b.advisor.v1.NewGameResponse\x12K\n\nLegalMoves\x12\x1d.advisor.v1.LegalMovesRequest\x1a\x1e.advisor.v1.LegalMovesResponse\x12H\n\tApplyMove\x12\x1c.advisor.v1.ApplyMoveRequest\x1a\x1d.advisor.v1.ApplyMoveResponse\x12\x42\n\x07Observe\x12\x1a.advisor.v1.ObserveRequest\x1a\x1b.advisor.v1.ObserveResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x61\x64visor/v1/advisor.proto\x12\nadvisor.v1\x1a\x1c\x61\x64visor/v1/challengers.proto\x1a\x17\x61\x64visor/v1/common.proto\x1a advisor/v1/splendor_marvel.proto\"\x10\n\x0eGetInfoRequest\"\x91\x01\n\x0fGetInfoResponse\x12\x17\n\x0fservice_version\x18\x01 \x01(\t\x12\x16\n\x0e\x65ngine_version\x18\x02 \x01(\t\x12#\n\x05games\x18\x03 \x03(\x0b\x32\x14.advisor.v1.GameInfo\x12(\n\x06limits\x18\x04 \x01(\x0b\x32\x18.advisor.v1.ServerLimits\"\xd0\x01\n\x08GameInfo\x12\x1e\n\x04game\x18\x01 \x01(\x0e\x32\x10.advisor.v1.Game\x12\r\n\x05title\x18\x02 \x01(\t\x12\x15\n\rplayer_counts\x18\x03 \x03(\r\x12\x38\n\x0fsplendor_marvel\x18\n \x01(\x0b\x32\x1d.advisor.v1.SplendorCatalogueH\x00\x12\x37\n\x0b\x63hallengers\x18\x0b \x01(\x0b\x32 .advisor.v1.ChallengersCatalogueH\x00\x42\x0b\n\tcatalogue\"\xa9\x01\n\x0cServerLimits\x12\x18\n\x10worker_processes\x18\x01 \x01(\r\x12\x16\n\x0emax_iterations\x18\x02 \x01(\x04\x12\x13\n\x0bmax_time_ms\x18\x03 \x01(\r\x12\x1b\n\x13max_concurrent_rpcs\x18\x04 \x01(\r\x12\x19\n\x11max_message_bytes\x18\x05 \x01(\r\x12\x1a\n\x12\x64\x65\x66\x61ult_iterations\x18\x06 \x01(\x04\"@\n\x0eSuggestOptions\x12\x17\n\x0fskip_follow_ups\x18\x01 \x01(\x08\x12\x15\n\rmax_pv_length\x18\x02 \x01(\r\"\x93\x01\n\x12SuggestMoveRequest\x12,\n\x0bobservation\x18\x01 \x01(\x0b\x32\x17.advisor.v1.Observation\x12\"\n\x06limits\x18\x02 \x01(\x0b\x32\x12.advisor.v1.Limits\x12+\n\x07options\x18\x03 \x01(\x0b\x32\x1a.advisor.v1.SuggestOptions\"\xdf\x01\n\x13SuggestMoveResponse\x12#\n\tbest_move\x18\x01 \x01(\x0b\x32\x10.advisor.v1.Move\x12)\n\ncandidates\x18\x02 \x03(\x0b\x32\x15.advisor.v1.Candidate\x12\x1c\n\x14root_win_probability\x18\x03 \x03(\x01\x12&\n\x05stats\x18\x04 \x01(\x0b\x32\x17.advisor.v1.SearchStats\x12$\n\nfollow_ups\x18\x05 \x03(\x0b\x32\x10.advisor.v1.Move\x12\x0c\n\x04seat\x18\x06 \x01(\r\"\x83\x01\n\x0f\x45valuateRequest\x12,\n\x0bobservation\x18\x01 \x01(\x0b\x32\x17.advisor.v1.Observation\x12\x1e\n\x04move\x18\x02 \x01(\x0b\x32\x10.advisor.v1.Move\x12\"\n\x06limits\x18\x03 \x01(\x0b\x32\x12.advisor.v1.Limits\"\xb2\x01\n\x0eMoveAssessment\x12\x1e\n\x04move\x18\x01 \x01(\x0b\x32\x10.advisor.v1.Move\x12\x0c\n\x04rank\x18\x02 \x01(\r\x12\x12\n\ncandidates\x18\x03 \x01(\r\x12\x17\n\x0fwin_probability\x18\x04 \x01(\x01\x12\x12\n\nvalue_loss\x18\x05 \x01(\x01\x12 \n\x05grade\x18\x06 \x01(\x0e\x32\x11.advisor.v1.Grade\x12\x0f\n\x07reasons\x18\x07 \x03(\t\"\xed\x01\n\x10\x45valuateResponse\x12\x17\n\x0fwin_probability\x18\x01 \x03(\x01\x12\x17\n\x0f\x65xpected_points\x18\x02 \x03(\x01\x12.\n\nassessment\x18\x03 \x01(\x0b\x32\x1a.advisor.v1.MoveAssessment\x12&\n\x05stats\x18\x04 \x01(\x0b\x32\x17.advisor.v1.SearchStats\x12*\n\tsummaries\x18\x05 \x03(\x0b\x32\x17.advisor.v1.SeatSummary\x12#\n\tbest_move\x18\x06 \x01(\x0b\x32\x10.advisor.v1.Move\"{\n\x0e\x41nalyzeRequest\x12,\n\x0bobservation\x18\x01 \x01(\x0b\x32\x17.advisor.v1.Observation\x12\"\n\x06limits\x18\x02 \x01(\x0b\x32\x12.advisor.v1.Limits\x12\x17\n\x0freport_every_ms\x18\x03 \x01(\r\"\xc7\x01\n\x0f\x41nalyzeResponse\x12#\n\tbest_move\x18\x01 \x01(\x0b\x32\x10.advisor.v1.Move\x12)\n\ncandidates\x18\x02 \x03(\x0b\x32\x15.advisor.v1.Candidate\x12\x1c\n\x14root_win_probability\x18\x03 \x03(\x01\x12&\n\x05stats\x18\x04 \x01(\x0b\x32\x17.advisor.v1.SearchStats\x12\x10\n\x08is_final\x18\x05 \x01(\x08\x12\x0c\n\x04seat\x18\x06 \x01(\r\"\x83\x01\n\x0eNewGameRequest\x12\x1e\n\x04game\x18\x01 \x01(\x0e\x32\x10.advisor.v1.Game\x12\x0f\n\x07players\x18\x02 \x01(\r\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12\x12\n\nstart_seat\x18\x04 \x01(\r\x12\x10\n\x08turn_cap\x18\x05 \x01(\rB\x07\n\x05_seed\"7\n\x0fNewGameResponse\x12$\n\x05state\x18\x01 \x01(\x0b\x32\x15.advisor.v1.GameState\"w\n\x11LegalMovesRequest\x12&\n\x05state\x18\x01 \x01(\x0b\x32\x15.advisor.v1.GameStateH\x00\x12.\n\x0bobservation\x18\x02 \x01(\x0b\x32\x17.advisor.v1.ObservationH\x00\x42\n\n\x08position\"C\n\x12LegalMovesResponse\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x1f\n\x05moves\x18\x02 \x03(\x0b\x32\x10.advisor.v1.Move\"X\n\x10\x41pplyMoveRequest\x12$\n\x05state\x18\x01 \x01(\x0b\x32\x15.advisor.v1.GameState\x12\x1e\n\x04move\x18\x02 \x01(\x0b\x32\x10.advisor.v1.Move\"\x9b\x01\n\x11\x41pplyMoveResponse\x12$\n\x05state\x18\x01 \x01(\x0b\x32\x15.advisor.v1.GameState\x12!\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x11.advisor.v1.Event\x12\x11\n\tgame_over\x18\x03 \x01(\x08\x12*\n\tsummaries\x18\x04 \x03(\x0b\x32\x17.advisor.v1.SeatSummary\"D\n\x0eObserveRequest\x12$\n\x05state\x18\x01 \x01(\x0b\x32\x15.advisor.v1.GameState\x12\x0c\n\x04seat\x18\x02 \x01(\r\"k\n\x0fObserveResponse\x12,\n\x0bobservation\x18\x01 \x01(\x0b\x32\x17.advisor.v1.Observation\x12*\n\tsummaries\x18\x02 \x03(\x0b\x32\x17.advisor.v1.SeatSummary2\xc9\x04\n\x07\x41\x64visor\x12\x42\n\x07GetInfo\x12\x1a.advisor.v1.GetInfoRequest\x1a\x1b.advisor.v1.GetInfoResponse\x12N\n\x0bSuggestMove\x12\x1e.advisor.v1.SuggestMoveRequest\x1a\x1f.advisor.v1.SuggestMoveResponse\x12\x45\n\x08\x45valuate\x12\x1b.advisor.v1.EvaluateRequest\x1a\x1c.advisor.v1.EvaluateResponse\x12\x44\n\x07\x41nalyze\x12\x1a.advisor.v1.AnalyzeRequest\x1a\x1b.advisor.v1.AnalyzeResponse0\x01\x12\x42\n\x07NewGame\x12\x1a.advisor.v1.NewGameRequest\x1a\x1b.advisor.v1.NewGameResponse\x12K\n\nLegalMoves\x12\x1d.advisor.v1.LegalMovesRequest\x1a\x1e.advisor.v1.LegalMovesResponse\x12H\n\tApplyMove\x12\x1c.advisor.v1.ApplyMoveRequest\x1a\x1d.advisor.v1.ApplyMoveResponse\x12\x42\n\x07Observe\x12\x1a.advisor.v1.ObserveRequest\x1a\x1b.advisor.v1.ObserveResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'advisor.v1.advisor_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_GETINFOREQUEST']._serialized_start=99
-  _globals['_GETINFOREQUEST']._serialized_end=115
-  _globals['_GETINFORESPONSE']._serialized_start=118
-  _globals['_GETINFORESPONSE']._serialized_end=263
-  _globals['_GAMEINFO']._serialized_start=266
-  _globals['_GAMEINFO']._serialized_end=417
-  _globals['_SERVERLIMITS']._serialized_start=420
-  _globals['_SERVERLIMITS']._serialized_end=589
-  _globals['_SUGGESTOPTIONS']._serialized_start=591
-  _globals['_SUGGESTOPTIONS']._serialized_end=655
-  _globals['_SUGGESTMOVEREQUEST']._serialized_start=658
-  _globals['_SUGGESTMOVEREQUEST']._serialized_end=805
-  _globals['_SUGGESTMOVERESPONSE']._serialized_start=808
-  _globals['_SUGGESTMOVERESPONSE']._serialized_end=1031
-  _globals['_EVALUATEREQUEST']._serialized_start=1034
-  _globals['_EVALUATEREQUEST']._serialized_end=1165
-  _globals['_MOVEASSESSMENT']._serialized_start=1168
-  _globals['_MOVEASSESSMENT']._serialized_end=1346
-  _globals['_EVALUATERESPONSE']._serialized_start=1349
-  _globals['_EVALUATERESPONSE']._serialized_end=1586
-  _globals['_ANALYZEREQUEST']._serialized_start=1588
-  _globals['_ANALYZEREQUEST']._serialized_end=1711
-  _globals['_ANALYZERESPONSE']._serialized_start=1714
-  _globals['_ANALYZERESPONSE']._serialized_end=1913
-  _globals['_NEWGAMEREQUEST']._serialized_start=1916
-  _globals['_NEWGAMEREQUEST']._serialized_end=2047
-  _globals['_NEWGAMERESPONSE']._serialized_start=2049
-  _globals['_NEWGAMERESPONSE']._serialized_end=2104
-  _globals['_LEGALMOVESREQUEST']._serialized_start=2106
-  _globals['_LEGALMOVESREQUEST']._serialized_end=2225
-  _globals['_LEGALMOVESRESPONSE']._serialized_start=2227
-  _globals['_LEGALMOVESRESPONSE']._serialized_end=2294
-  _globals['_APPLYMOVEREQUEST']._serialized_start=2296
-  _globals['_APPLYMOVEREQUEST']._serialized_end=2384
-  _globals['_APPLYMOVERESPONSE']._serialized_start=2387
-  _globals['_APPLYMOVERESPONSE']._serialized_end=2542
-  _globals['_OBSERVEREQUEST']._serialized_start=2544
-  _globals['_OBSERVEREQUEST']._serialized_end=2612
-  _globals['_OBSERVERESPONSE']._serialized_start=2614
-  _globals['_OBSERVERESPONSE']._serialized_end=2721
-  _globals['_ADVISOR']._serialized_start=2724
-  _globals['_ADVISOR']._serialized_end=3309
+  _globals['_GETINFOREQUEST']._serialized_start=129
+  _globals['_GETINFOREQUEST']._serialized_end=145
+  _globals['_GETINFORESPONSE']._serialized_start=148
+  _globals['_GETINFORESPONSE']._serialized_end=293
+  _globals['_GAMEINFO']._serialized_start=296
+  _globals['_GAMEINFO']._serialized_end=504
+  _globals['_SERVERLIMITS']._serialized_start=507
+  _globals['_SERVERLIMITS']._serialized_end=676
+  _globals['_SUGGESTOPTIONS']._serialized_start=678
+  _globals['_SUGGESTOPTIONS']._serialized_end=742
+  _globals['_SUGGESTMOVEREQUEST']._serialized_start=745
+  _globals['_SUGGESTMOVEREQUEST']._serialized_end=892
+  _globals['_SUGGESTMOVERESPONSE']._serialized_start=895
+  _globals['_SUGGESTMOVERESPONSE']._serialized_end=1118
+  _globals['_EVALUATEREQUEST']._serialized_start=1121
+  _globals['_EVALUATEREQUEST']._serialized_end=1252
+  _globals['_MOVEASSESSMENT']._serialized_start=1255
+  _globals['_MOVEASSESSMENT']._serialized_end=1433
+  _globals['_EVALUATERESPONSE']._serialized_start=1436
+  _globals['_EVALUATERESPONSE']._serialized_end=1673
+  _globals['_ANALYZEREQUEST']._serialized_start=1675
+  _globals['_ANALYZEREQUEST']._serialized_end=1798
+  _globals['_ANALYZERESPONSE']._serialized_start=1801
+  _globals['_ANALYZERESPONSE']._serialized_end=2000
+  _globals['_NEWGAMEREQUEST']._serialized_start=2003
+  _globals['_NEWGAMEREQUEST']._serialized_end=2134
+  _globals['_NEWGAMERESPONSE']._serialized_start=2136
+  _globals['_NEWGAMERESPONSE']._serialized_end=2191
+  _globals['_LEGALMOVESREQUEST']._serialized_start=2193
+  _globals['_LEGALMOVESREQUEST']._serialized_end=2312
+  _globals['_LEGALMOVESRESPONSE']._serialized_start=2314
+  _globals['_LEGALMOVESRESPONSE']._serialized_end=2381
+  _globals['_APPLYMOVEREQUEST']._serialized_start=2383
+  _globals['_APPLYMOVEREQUEST']._serialized_end=2471
+  _globals['_APPLYMOVERESPONSE']._serialized_start=2474
+  _globals['_APPLYMOVERESPONSE']._serialized_end=2629
+  _globals['_OBSERVEREQUEST']._serialized_start=2631
+  _globals['_OBSERVEREQUEST']._serialized_end=2699
+  _globals['_OBSERVERESPONSE']._serialized_start=2701
+  _globals['_OBSERVERESPONSE']._serialized_end=2808
+  _globals['_ADVISOR']._serialized_start=2811
+  _globals['_ADVISOR']._serialized_end=3396
 # @@protoc_insertion_point(module_scope)

@@ -1,3 +1,4 @@
+from advisor.proto_gen import challengers_pb2 as _challengers_pb2
 from advisor.proto_gen import common_pb2 as _common_pb2
 from advisor.proto_gen import splendor_marvel_pb2 as _splendor_marvel_pb2
 from google.protobuf.internal import containers as _containers
@@ -25,16 +26,18 @@ class GetInfoResponse(_message.Message):
     def __init__(self, service_version: _Optional[str] = ..., engine_version: _Optional[str] = ..., games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ..., limits: _Optional[_Union[ServerLimits, _Mapping]] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("game", "title", "player_counts", "splendor_marvel")
+    __slots__ = ("game", "title", "player_counts", "splendor_marvel", "challengers")
     GAME_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_COUNTS_FIELD_NUMBER: _ClassVar[int]
     SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGERS_FIELD_NUMBER: _ClassVar[int]
     game: _common_pb2.Game
     title: str
     player_counts: _containers.RepeatedScalarFieldContainer[int]
     splendor_marvel: _splendor_marvel_pb2.SplendorCatalogue
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., title: _Optional[str] = ..., player_counts: _Optional[_Iterable[int]] = ..., splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorCatalogue, _Mapping]] = ...) -> None: ...
+    challengers: _challengers_pb2.ChallengersCatalogue
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., title: _Optional[str] = ..., player_counts: _Optional[_Iterable[int]] = ..., splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorCatalogue, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersCatalogue, _Mapping]] = ...) -> None: ...
 
 class ServerLimits(_message.Message):
     __slots__ = ("worker_processes", "max_iterations", "max_time_ms", "max_concurrent_rpcs", "max_message_bytes", "default_iterations")

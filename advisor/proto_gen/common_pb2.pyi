@@ -1,3 +1,4 @@
+from advisor.proto_gen import challengers_pb2 as _challengers_pb2
 from advisor.proto_gen import splendor_marvel_pb2 as _splendor_marvel_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -33,28 +34,34 @@ GRADE_MISTAKE: Grade
 GRADE_BLUNDER: Grade
 
 class Observation(_message.Message):
-    __slots__ = ("splendor_marvel",)
+    __slots__ = ("splendor_marvel", "challengers")
     SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGERS_FIELD_NUMBER: _ClassVar[int]
     splendor_marvel: _splendor_marvel_pb2.SplendorObservation
-    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorObservation, _Mapping]] = ...) -> None: ...
+    challengers: _challengers_pb2.ChallengersObservation
+    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorObservation, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersObservation, _Mapping]] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("splendor_marvel",)
+    __slots__ = ("splendor_marvel", "challengers")
     SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGERS_FIELD_NUMBER: _ClassVar[int]
     splendor_marvel: _splendor_marvel_pb2.SplendorState
-    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorState, _Mapping]] = ...) -> None: ...
+    challengers: _challengers_pb2.ChallengersState
+    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorState, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersState, _Mapping]] = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("splendor_marvel", "notation", "description", "seat")
+    __slots__ = ("splendor_marvel", "challengers", "notation", "description", "seat")
     SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGERS_FIELD_NUMBER: _ClassVar[int]
     NOTATION_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     splendor_marvel: _splendor_marvel_pb2.SplendorMove
+    challengers: _challengers_pb2.ChallengersMove
     notation: str
     description: str
     seat: int
-    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorMove, _Mapping]] = ..., notation: _Optional[str] = ..., description: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorMove, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersMove, _Mapping]] = ..., notation: _Optional[str] = ..., description: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class Limits(_message.Message):
     __slots__ = ("max_iterations", "max_time_ms", "seed", "workers", "num_candidates", "strength")
@@ -121,11 +128,13 @@ class Event(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., seat: _Optional[int] = ..., card: _Optional[int] = ..., description: _Optional[str] = ...) -> None: ...
 
 class SeatSummary(_message.Message):
-    __slots__ = ("seat", "points", "splendor_marvel")
+    __slots__ = ("seat", "points", "splendor_marvel", "challengers")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     POINTS_FIELD_NUMBER: _ClassVar[int]
     SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGERS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     points: int
     splendor_marvel: _splendor_marvel_pb2.SplendorSeatSummary
-    def __init__(self, seat: _Optional[int] = ..., points: _Optional[int] = ..., splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorSeatSummary, _Mapping]] = ...) -> None: ...
+    challengers: _challengers_pb2.ChallengersSeatSummary
+    def __init__(self, seat: _Optional[int] = ..., points: _Optional[int] = ..., splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorSeatSummary, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersSeatSummary, _Mapping]] = ...) -> None: ...

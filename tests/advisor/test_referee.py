@@ -17,7 +17,7 @@ from .conftest import bad_fields, midgame, state_of
 def test_get_info_lists_the_game_and_its_catalogue(stub: advisor_pb2_grpc.AdvisorStub) -> None:
     info = stub.GetInfo(advisor_pb2.GetInfoRequest())
     assert info.service_version and info.engine_version
-    (game,) = info.games
+    (game,) = [g for g in info.games if g.game == common_pb2.GAME_SPLENDOR_MARVEL]
     assert game.game == common_pb2.GAME_SPLENDOR_MARVEL
     assert list(game.player_counts) == [2, 3, 4]
     catalogue = game.splendor_marvel

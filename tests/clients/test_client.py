@@ -28,7 +28,8 @@ def test_limits_repr_omits_unset_fields_and_maps_to_the_proto() -> None:
 
 def test_get_info_names_the_game_and_the_limits(client: AdvisorClient) -> None:
     info = client.get_info()
-    assert [g.game for g in info.games] == [common_pb2.GAME_SPLENDOR_MARVEL]
+    served = [common_pb2.GAME_SPLENDOR_MARVEL, common_pb2.GAME_CHALLENGERS]
+    assert [g.game for g in info.games] == served
     assert info.limits.worker_processes == 1
 
 

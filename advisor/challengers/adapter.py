@@ -1,0 +1,153 @@
+"""Challengers! behind the service's `GameAdapter` interface."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from google.protobuf.message import Message
+
+from advisor.challengers import codec
+from advisor.challengers.validate import MAX_PLAYERS, validate_observation, validate_state
+from advisor.moves import decode_move
+from advisor.proto_gen import advisor_pb2, common_pb2
+from advisor.proto_gen import challengers_pb2 as pb
+from games.challengers import Action, Challengers, Observation, State, describe, new_game, observe
+from games.challengers.actions import PICK, TRIM
+from games.challengers.catalogue import LEVEL, LEVELS, NAME, POWER
+from games.challengers.flow import fan_total
+from games.challengers.state import DECK, FINAL_TRIM, MATCH, OVER
+
+GAME = Challengers()
+
+
+def referee_rng(state: State) -> random.Random:
+    """The randomness of the next referee move: a function of the full state."""
+    digest = hashlib.sha256(codec.state_to_proto(state).SerializeToString(deterministic=True))
+    return random.Random(digest.digest())
+
+
+def _seat_to_decide(view: State | Observation) -> int:
+    if view.phase == MATCH:
+        return view.pp
+    if view.phase in (DECK, FINAL_TRIM):
+        return view.finalists[view.turn] if view.finalists else view.turn
+    return -1
+
+
+def _world(view: State | Observation) -> State:
+    """A full state for rules questions whose answer is public to the seat to decide."""
+    return view if isinstance(view, State) else GAME.sample(view, random.Random(0))
+
+
+def _structured(msg: Message) -> Action:
+    assert isinstance(msg, pb.ChallengersMove)
+    return codec.move_from_proto(msg)
+
+
+def _summary(o: Observation, p: int) -> common_pb2.SeatSummary:
+    trophy_fans = sum(max(o.trophy_fans[(t >> 2) - 1][t & 3], 0) for t in o.trophies[p])
+    fans = max(o.fans[p] + trophy_fans, 0)
+    return common_pb2.SeatSummary(
+        seat=p, points=fans,
+        challengers=pb.ChallengersSeatSummary(
+            visible_fans=fans, trophies=len(o.trophies[p]), deck_size=len(o.decks[p])
+        ),
+    )
+
+
+class ChallengersAdapter:
+    """Stateless; one instance serves every request."""
+
+    name = "challengers"
+    game_id = common_pb2.GAME_CHALLENGERS
+    engine = GAME
+
+    def info(self) -> advisor_pb2.GameInfo:
+        return advisor_pb2.GameInfo(
+            game=common_pb2.GAME_CHALLENGERS,
+            title="Challengers!",
+            player_counts=range(1, MAX_PLAYERS + 1),
+            challengers=codec.catalogue_to_proto(),
+        )
+
+    def observation(self, msg: Message, path: str) -> Observation:
+        assert isinstance(msg, pb.ChallengersObservation)
+        return validate_observation(msg, path)
+
+    def state(self, msg: Message, path: str) -> State:
+        assert isinstance(msg, pb.ChallengersState)
+        return validate_state(msg, path)
+
+    def observation_message(self, obs: Observation) -> common_pb2.Observation:
+        return common_pb2.Observation(challengers=codec.observation_to_proto(obs))
+
+    def state_message(self, state: State) -> common_pb2.GameState:
+        return common_pb2.GameState(challengers=codec.state_to_proto(state))
+
+    def move(self, msg: common_pb2.Move, path: str) -> Action:
+        return decode_move(msg, path, self.name, _structured, Action.parse)
+
+    def move_message(self, action: Action, seat: int) -> common_pb2.Move:
+        return common_pb2.Move(
+            challengers=codec.move_to_proto(action), notation=str(action),
+            description=describe(action), seat=seat,
+        )
+
+    def new_game(self, players: int, seed: int | None, start_seat: int, turn_cap: int) -> State:
+        if start_seat:
+            raise ValueError("start_seat: in Challengers! seat 0 always drafts first")
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        return new_game(players, seed)
+
+    def to_move(self, view: State | Observation) -> int:
+        return max(_seat_to_decide(view), 0)
+
+    def is_over(self, view: State | Observation) -> bool:
+        return view.phase == OVER
+
+    def legal_moves(self, view: State | Observation) -> Sequence[Action]:
+        return GAME.legal_actions(_world(view))
+
+    def why_illegal(self, state: State, action: Action) -> str | None:
+        if state.phase == OVER:
+            return "the tournament is over"
+        if action in GAME.legal_actions(state):
+            return None
+        legal = ", ".join(str(a) for a in GAME.legal_actions(state)[:12])
+        return f"not a legal move now (legal: {legal})"
+
+    def play(self, state: State, action: Action) -> list[common_pb2.Event]:
+        seat = _seat_to_decide(state)
+        GAME.apply(state, action, referee_rng(state))
+        out = [common_pb2.Event(kind="move_played", seat=seat, description=describe(action))]
+        if state.phase == OVER and state.result is not None:
+            winner = max(range(state.n), key=lambda p: state.result[p] if state.result else 0)
+            out.append(common_pb2.Event(kind="game_over", seat=winner,
+                                        description=f"seat {winner} wins the tournament"))
+        return out
+
+    def summaries(self, view: State | Observation) -> list[common_pb2.SeatSummary]:
+        if isinstance(view, Observation):
+            return [_summary(view, p) for p in range(view.n)]
+        return [_summary(observe(view, p), p) for p in range(view.n)]
+
+    def in_follow_up(self, state: State, seat: int) -> bool:
+        return state.phase != OVER and _seat_to_decide(state) == seat
+
+    def points(self, state: State, seat: int) -> float:
+        return float(fan_total(state, seat))
+
+    def reasons(self, obs: Observation, action: Action, rng: random.Random) -> list[str]:
+        if action.kind in (PICK, TRIM):
+            card = action.arg
+            power = POWER[card] if POWER[card] >= 0 else "the round number"
+            verb = "adds" if action.kind == PICK else "removes"
+            return [f"{verb} {NAME[card]}: level {LEVELS[LEVEL[card]]}, power {power}"]
+        return []
+
+
+ADAPTER: Any = ChallengersAdapter()

@@ -1,0 +1,224 @@
+"""Challengers! engine values <-> advisor.v1 messages (decoding assumes validated messages)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from advisor.proto_gen import challengers_pb2 as pb
+from games.challengers import CARDS, Observation, State
+from games.challengers.actions import _WORDS, OPT, Action, make, option
+from games.challengers.catalogue import OPTIONAL_SETS, ROUNDS, SET_NAMES, SETS_PER_GAME
+from games.challengers.setup import empty_state
+from games.challengers.state import OPP_KNOWS, OWNER_KNOWS, TYPE_MASK
+
+Cards = tuple[int, ...]
+
+
+def _t(values: Iterable[int]) -> Cards:
+    return tuple(int(v) for v in values)
+
+
+def _rows(rows: Iterable[pb.ChallengersCards]) -> tuple[Cards, ...]:
+    return tuple(_t(r.cards) for r in rows)
+
+
+def _tagged(entries: Iterable[tuple[int, int]]) -> list[pb.ChallengersTaggedCard]:
+    return [pb.ChallengersTaggedCard(seen_by=tag, card=card) for tag, card in entries]
+
+
+def _untagged(entries: Iterable[pb.ChallengersTaggedCard]) -> tuple[tuple[int, int], ...]:
+    return tuple((e.seen_by, e.card) for e in entries)
+
+
+def _draft(turn: int, step: int, pile: int, picks: int, redraw: bool, pend: int,
+           cost: int) -> pb.ChallengersDraft:
+    return pb.ChallengersDraft(turn=turn, step=step, option_pile=pile, picks_left=picks,
+                               redraw_used=redraw, pending_card=pend, cost_left=cost)
+
+
+def _match(v: Observation | State) -> pb.ChallengersMatch:
+    return pb.ChallengersMatch(
+        park=v.park, side_a=v.ma, side_b=v.mb, attacker=v.att, step=v.mstep,
+        pending_kind=v.pk, pending_participant=v.pp, pending_data=v.pdata, loser=v.loser,
+    )
+
+
+def _participant(v: Observation | State, p: int) -> pb.ChallengersParticipant:
+    """The fields an observation and a state share (draw pile and decks are set by callers)."""
+    bench: Sequence[Sequence[int]]
+    exh: Sequence[int]
+    play: Sequence[int]
+    rb: Sequence[int]
+    ab: Sequence[int]
+    if isinstance(v, State):
+        bench, exh, play, rb, ab = v.bench[p], v.exh[p], v.play[p], v.rb[p], v.ab[p]
+    else:
+        bench, exh, play, rb, ab = v.benches[p], v.exhausts[p], v.plays[p], v.rbs[p], v.abs[p]
+    return pb.ChallengersParticipant(
+        fans=v.fans[p], phase_counters=v.ph[p], trophies=v.trophies[p],
+        bench=[pb.ChallengersCards(cards=seat) for seat in bench], exhaust=exh, in_play=play,
+        play_bonus=rb, play_attack=ab, next_attack_bonus=v.nxt[p], match_public=v.mpub[p],
+        hidden_adds=v.hadd[p],
+    )
+
+
+def observation_to_proto(o: Observation) -> pb.ChallengersObservation:
+    """The message of an engine observation."""
+    participants = []
+    for p in range(o.P):
+        msg = _participant(o, p)
+        msg.deck.extend(o.decks[p])
+        msg.draw.extend(
+            pb.ChallengersDrawCard(card=card, owner_knows=public, opponent_knows=public)
+            for card, public in o.draws[p]
+        )
+        participants.append(msg)
+    return pb.ChallengersObservation(
+        seat=o.seat, players=o.n, sets=o.sets, robot_deck=o.robot_deck, round=o.round,
+        phase=o.phase,
+        draft=_draft(o.turn, o.dstep, o.opt_pile, o.picks_left, o.redraw_used, o.pend_card,
+                     o.cost_left),
+        offer=o.offer, pile_sizes=o.pile_sizes,
+        discards=[pb.ChallengersCompartment(cards=_tagged(d)) for d in o.discards],
+        box=_tagged(o.box), participants=participants, own_public_deck=o.own_public_deck,
+        trophy_fans=[pb.ChallengersCards(cards=row) for row in o.trophy_fans],
+        trophies_revealed=o.revealed, finalists=o.finalists,
+        result=None if o.result is None else pb.ChallengersResult(per_seat=o.result),
+        match=_match(o),
+    )
+
+
+def _result(msg: pb.ChallengersObservation | pb.ChallengersState) -> tuple[float, ...] | None:
+    return tuple(msg.result.per_seat) if msg.HasField("result") else None
+
+
+def observation_from_proto(msg: pb.ChallengersObservation) -> Observation:
+    """The engine observation of a validated message."""
+    n, d, m, ps = msg.players, msg.draft, msg.match, msg.participants
+    return Observation(
+        seat=msg.seat, n=n, P=n + n % 2, robot=n if n % 2 else -1, sets=tuple(msg.sets),
+        robot_deck=_t(msg.robot_deck), round=msg.round, phase=msg.phase, turn=d.turn,
+        dstep=d.step, opt_pile=d.option_pile, picks_left=d.picks_left,
+        redraw_used=d.redraw_used, pend_card=d.pending_card, cost_left=d.cost_left,
+        offer=_t(msg.offer), pile_sizes=(msg.pile_sizes[0], msg.pile_sizes[1], msg.pile_sizes[2]),
+        discards=tuple(_untagged(c.cards) for c in msg.discards), box=_untagged(msg.box),
+        decks=tuple(_t(p.deck) for p in ps), own_public_deck=_t(msg.own_public_deck),
+        fans=_t(p.fans for p in ps), ph=tuple(_t(p.phase_counters) for p in ps),
+        trophies=tuple(_t(p.trophies) for p in ps), trophy_fans=_rows(msg.trophy_fans),
+        revealed=msg.trophies_revealed, finalists=_t(msg.finalists), result=_result(msg),
+        park=m.park, ma=m.side_a, mb=m.side_b, att=m.attacker, mstep=m.step,
+        pk=m.pending_kind, pp=m.pending_participant, pdata=m.pending_data, loser=m.loser,
+        draws=tuple(
+            tuple((c.card, c.owner_knows and c.opponent_knows) for c in p.draw) for p in ps
+        ),
+        benches=tuple(_rows(p.bench) for p in ps), exhausts=tuple(_t(p.exhaust) for p in ps),
+        plays=tuple(_t(p.in_play) for p in ps), rbs=tuple(_t(p.play_bonus) for p in ps),
+        abs=tuple(_t(p.play_attack) for p in ps), nxt=_t(p.next_attack_bonus for p in ps),
+        mpub=tuple(_t(p.match_public) for p in ps), hadd=tuple(_t(p.hidden_adds) for p in ps),
+    )
+
+
+def state_to_proto(s: State) -> pb.ChallengersState:
+    """The message of a full state."""
+    participants = []
+    for p in range(s.P):
+        msg = _participant(s, p)
+        msg.deck.extend(s.deck[p])
+        msg.public_deck.extend(s.pub_deck[p])
+        msg.draw.extend(
+            pb.ChallengersDrawCard(card=code & TYPE_MASK, owner_knows=bool(code & OWNER_KNOWS),
+                                   opponent_knows=bool(code & OPP_KNOWS))
+            for code in s.draw[p]
+        )
+        participants.append(msg)
+    return pb.ChallengersState(
+        players=s.n, sets=s.sets, robot_deck=s.robot_deck, round=s.round, phase=s.phase,
+        draft=_draft(s.turn, s.dstep, s.opt_pile, s.picks_left, s.redraw_used, s.pend_card,
+                     s.cost_left),
+        offer=s.offer, piles=[pb.ChallengersCards(cards=pile) for pile in s.piles],
+        discards=[pb.ChallengersCompartment(cards=_tagged(zip(tags, cards, strict=True)))
+                  for cards, tags in zip(s.disc, s.dtag, strict=True)],
+        box=_tagged(zip(s.btag, s.box, strict=True)), participants=participants,
+        trophy_fans=[pb.ChallengersCards(cards=row) for row in s.tval],
+        trophies_revealed=s.revealed, finalists=s.finalists,
+        result=None if s.result is None else pb.ChallengersResult(per_seat=s.result),
+        match=_match(s),
+    )
+
+
+def _code(c: pb.ChallengersDrawCard) -> int:
+    return c.card | (OWNER_KNOWS if c.owner_knows else 0) | (OPP_KNOWS if c.opponent_knows else 0)
+
+
+def state_from_proto(msg: pb.ChallengersState) -> State:
+    """The full state of a validated message."""
+    s = empty_state(msg.players, tuple(msg.sets), _t(msg.robot_deck))
+    d, m, ps = msg.draft, msg.match, msg.participants
+    s.round, s.phase = msg.round, msg.phase
+    s.turn, s.dstep, s.opt_pile, s.picks_left = d.turn, d.step, d.option_pile, d.picks_left
+    s.redraw_used, s.pend_card, s.cost_left = d.redraw_used, d.pending_card, d.cost_left
+    s.offer = list(msg.offer)
+    s.piles = [list(pile.cards) for pile in msg.piles]
+    s.disc = [[e.card for e in c.cards] for c in msg.discards]
+    s.dtag = [[e.seen_by for e in c.cards] for c in msg.discards]
+    s.box, s.btag = [e.card for e in msg.box], [e.seen_by for e in msg.box]
+    s.deck = [list(p.deck) for p in ps]
+    s.pub_deck = [list(p.public_deck) for p in ps]
+    s.fans = [p.fans for p in ps]
+    s.trophies = [list(p.trophies) for p in ps]
+    s.ph = [list(p.phase_counters) for p in ps]
+    s.draw = [[_code(c) for c in p.draw] for p in ps]
+    s.bench = [[list(seat.cards) for seat in p.bench] for p in ps]
+    s.exh = [list(p.exhaust) for p in ps]
+    s.play = [list(p.in_play) for p in ps]
+    s.rb = [list(p.play_bonus) for p in ps]
+    s.ab = [list(p.play_attack) for p in ps]
+    s.nxt = [p.next_attack_bonus for p in ps]
+    s.mpub = [list(p.match_public) for p in ps]
+    s.hadd = [list(p.hidden_adds) for p in ps]
+    s.park, s.ma, s.mb, s.att, s.mstep = m.park, m.side_a, m.side_b, m.attacker, m.step
+    s.pk, s.pp, s.pdata, s.loser = m.pending_kind, m.pending_participant, m.pending_data, m.loser
+    s.tval = [list(row.cards) for row in msg.trophy_fans]
+    s.revealed, s.finalists, s.result = msg.trophies_revealed, _t(msg.finalists), _result(msg)
+    return s
+
+
+def move_to_proto(action: Action) -> pb.ChallengersMove:
+    """The structured form of an action."""
+    if action.kind == OPT:
+        return pb.ChallengersMove(kind="opt", option_pile=action.arg >> 3,
+                                  option_picks=action.arg & 7)
+    return pb.ChallengersMove(kind=_WORDS[action.kind], cards=action.cards())
+
+
+def move_from_proto(msg: pb.ChallengersMove) -> Action:
+    """The action of a structured move; ValueError when it names no action."""
+    if msg.kind not in _WORDS:
+        raise ValueError(f"unknown kind {msg.kind!r}: one of {', '.join(_WORDS)}")
+    kind = _WORDS.index(msg.kind)
+    if kind == OPT:
+        if msg.option_pile > 2 or not 1 <= msg.option_picks <= 7:
+            raise ValueError("an option needs option_pile 0..2 and option_picks 1..7")
+        return option(msg.option_pile, msg.option_picks)
+    want = len(make(kind, 0).cards())
+    if len(msg.cards) != want or any(c >= len(CARDS) for c in msg.cards):
+        raise ValueError(f"{msg.kind!r} names {want} catalogue card(s)")
+    if want == 3:
+        return Action.parse("order:" + ",".join(CARDS[c].key for c in msg.cards))
+    return make(kind, msg.cards[0]) if want else make(kind, 0)
+
+
+def catalogue_to_proto() -> pb.ChallengersCatalogue:
+    """Every card type and set."""
+    return pb.ChallengersCatalogue(
+        cards=[
+            pb.ChallengersCardInfo(index=c.index, id=c.id, name=c.name, key=c.key, set=c.set,
+                                   level=c.level, power=c.power, copies=c.copies,
+                                   trigger=c.trigger)
+            for c in CARDS
+        ],
+        sets=[pb.ChallengersSet(id=i, name=name, optional=i in OPTIONAL_SETS)
+              for i, name in SET_NAMES.items()],
+        sets_per_game=SETS_PER_GAME, rounds=ROUNDS,
+    )
+

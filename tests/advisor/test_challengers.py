@@ -1,0 +1,183 @@
+"""Challengers! through the real server: info, referee games, search RPCs and bad requests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import grpc
+import pytest
+
+from advisor.challengers import codec
+from advisor.challengers.adapter import referee_rng
+from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
+from advisor.proto_gen import challengers_pb2 as pb
+from games.challengers import CARDS, Challengers, new_game, observe
+
+from .conftest import bad_fields
+
+GAME = Challengers()
+P = "observation.challengers"
+TINY = common_pb2.Limits(max_iterations=30, seed=7, workers=1)
+
+
+def _new(stub: advisor_pb2_grpc.AdvisorStub, players: int = 2,
+         seed: int = 3) -> common_pb2.GameState:
+    request = advisor_pb2.NewGameRequest(game=common_pb2.GAME_CHALLENGERS, players=players,
+                                         seed=seed)
+    return stub.NewGame(request).state
+
+
+def _observation(seed: int = 5, plies: int = 0, seat: int = 0) -> common_pb2.Observation:
+    state = new_game(2, seed=seed)
+    rng = referee_rng(state)
+    for _ in range(plies):
+        GAME.apply(state, GAME.legal_actions(state)[0], rng)
+    return common_pb2.Observation(challengers=codec.observation_to_proto(observe(state, seat)))
+
+
+def test_get_info_lists_challengers_with_its_catalogue(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    info = stub.GetInfo(advisor_pb2.GetInfoRequest())
+    (game,) = [g for g in info.games if g.game == common_pb2.GAME_CHALLENGERS]
+    assert game.title == "Challengers!" and list(game.player_counts) == list(range(1, 9))
+    cards = game.challengers.cards
+    assert [c.name for c in cards] == [c.name for c in CARDS]
+    assert all(c.set and c.level and c.key for c in cards) and cards[0].copies >= 1
+    assert game.challengers.sets_per_game == 5 and game.challengers.rounds == 7
+
+
+def test_new_game_observe_suggest_returns_a_legal_move(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    state = _new(stub, players=3)
+    legal = stub.LegalMoves(advisor_pb2.LegalMovesRequest(state=state))
+    seen = stub.Observe(advisor_pb2.ObserveRequest(state=state, seat=legal.seat))
+    assert len(seen.summaries) == 3
+    answer = stub.SuggestMove(
+        advisor_pb2.SuggestMoveRequest(observation=seen.observation, limits=TINY)
+    )
+    assert answer.seat == legal.seat
+    assert answer.best_move.notation in {m.notation for m in legal.moves}
+    assert answer.best_move.challengers.kind and answer.best_move.description
+
+
+def test_evaluate_and_analyze_answer_with_fans(stub: advisor_pb2_grpc.AdvisorStub) -> None:
+    observation = _observation(plies=6)
+    move = stub.LegalMoves(advisor_pb2.LegalMovesRequest(observation=observation)).moves[0]
+    answer = stub.Evaluate(advisor_pb2.EvaluateRequest(
+        observation=observation, move=common_pb2.Move(notation=move.notation), limits=TINY
+    ))
+    assert len(answer.win_probability) == 2 and len(answer.expected_points) == 2
+    assert all(points >= 0 for points in answer.expected_points)
+    assert answer.assessment.move.notation == move.notation
+    stream = stub.Analyze(advisor_pb2.AnalyzeRequest(observation=observation, limits=TINY))
+    assert [m.is_final for m in stream][-1]
+
+
+def test_a_referee_game_to_the_end_matches_the_engine(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    message = _new(stub, players=2, seed=11)
+    local = new_game(2, seed=11)
+    assert message.challengers == codec.state_to_proto(local)
+    plies = 0
+    while not GAME.is_terminal(local):
+        legal = stub.LegalMoves(advisor_pb2.LegalMovesRequest(state=message))
+        assert [m.notation for m in legal.moves] == [str(a) for a in GAME.legal_actions(local)]
+        assert legal.seat == GAME.current_player(local)
+        if plies % 10 == 5:
+            observation = stub.Observe(
+                advisor_pb2.ObserveRequest(state=message, seat=legal.seat)
+            ).observation
+            request = advisor_pb2.SuggestMoveRequest(
+                observation=observation, limits=TINY,
+                options=advisor_pb2.SuggestOptions(skip_follow_ups=True),
+            )
+            move = stub.SuggestMove(request).best_move
+        else:
+            move = legal.moves[0]
+        action = GAME.parse_action(move.notation)
+        answer = stub.ApplyMove(advisor_pb2.ApplyMoveRequest(
+            state=message, move=common_pb2.Move(notation=move.notation)
+        ))
+        GAME.apply(local, action, referee_rng(local))
+        message = answer.state
+        assert message.challengers == codec.state_to_proto(local)
+        assert answer.events[0].seat == legal.seat
+        assert answer.game_over == GAME.is_terminal(local)
+        plies += 1
+    assert answer.events[-1].kind == "game_over" and plies > 20
+    assert sum(s.points for s in answer.summaries) > 0
+
+
+def _code(error: pytest.ExceptionInfo[grpc.RpcError]) -> grpc.StatusCode:
+    return error.value.code()  # type: ignore[attr-defined,no-any-return]
+
+
+def test_an_illegal_move_fails_with_failed_precondition(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    state = _new(stub)
+    for notation, code in (("done", grpc.StatusCode.FAILED_PRECONDITION),
+                           ("pick:no-such-card", grpc.StatusCode.INVALID_ARGUMENT)):
+        with pytest.raises(grpc.RpcError) as error:
+            stub.ApplyMove(advisor_pb2.ApplyMoveRequest(
+                state=state, move=common_pb2.Move(notation=notation)
+            ))
+        assert _code(error) == code
+    bad = common_pb2.Move(challengers=pb.ChallengersMove(kind="pick", cards=[999]))
+    with pytest.raises(grpc.RpcError) as error:
+        stub.ApplyMove(advisor_pb2.ApplyMoveRequest(state=state, move=bad))
+    assert bad_fields(error.value) == ["move.challengers"]
+
+
+def _drop_participant(o: pb.ChallengersObservation) -> None:
+    del o.participants[-1]
+
+
+def _two_results(o: pb.ChallengersObservation) -> None:
+    o.result.per_seat.extend([1.0, 0.0])
+
+
+Mutation = Callable[[pb.ChallengersObservation], object]
+CASES: dict[str, tuple[Mutation, str]] = {
+    "unknown card": (lambda o: o.participants[0].deck.__setitem__(0, 999),
+                     f"{P}.participants[0].deck[0]"),
+    "too many players": (lambda o: setattr(o, "players", 9), f"{P}.players"),
+    "seat out of range": (lambda o: setattr(o, "seat", 2), f"{P}.seat"),
+    "participant missing": (_drop_participant, f"{P}.participants"),
+    "unknown set": (lambda o: o.sets.__setitem__(0, "moon"), f"{P}.sets"),
+    "unknown phase": (lambda o: setattr(o, "phase", 7), f"{P}.phase"),
+    "result while playing": (_two_results, f"{P}.result"),
+    "pile sizes off": (lambda o: o.pile_sizes.__setitem__(0, o.pile_sizes[0] + 1),
+                       f"{P}.pile_sizes"),
+    "card counted twice": (lambda o: o.participants[1].deck.append(o.offer[0]),
+                           f"{P}.pile_sizes"),
+    "bad seer": (lambda o: o.box.add(card=0, seen_by=55), f"{P}.box[0].seen_by"),
+    "no trophy rows": (lambda o: o.ClearField("trophy_fans"), f"{P}.trophy_fans"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_malformed_observations_name_the_field(
+    stub: advisor_pb2_grpc.AdvisorStub, case: str
+) -> None:
+    mutate, field = CASES[case]
+    observation = _observation(plies=1)
+    assert observation.challengers.offer, "the seat to move holds an offer"
+    mutate(observation.challengers)
+    with pytest.raises(grpc.RpcError) as error:
+        stub.SuggestMove(advisor_pb2.SuggestMoveRequest(observation=observation, limits=TINY))
+    assert _code(error) == grpc.StatusCode.INVALID_ARGUMENT
+    assert field in bad_fields(error.value)
+
+
+def test_a_state_whose_cards_do_not_add_up_is_refused(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    state = _new(stub)
+    state.challengers.participants[0].deck.append(0)
+    with pytest.raises(grpc.RpcError) as error:
+        stub.Observe(advisor_pb2.ObserveRequest(state=state, seat=0))
+    assert bad_fields(error.value) == ["state.challengers"]
