@@ -118,7 +118,7 @@ class PIMCBot:
         self.config = config
 
     def choose(self, observation: Any, limits: Limits, seed: int) -> Hashable:
-        """The move with the most playouts or visits summed over worlds."""
+        """The best move: highest mean playout value (rollouts) or most visits (search)."""
         return self.analyse(observation, limits, seed).action
 
     def analyse(self, observation: Any, limits: Limits, seed: int) -> SearchResult:
@@ -130,7 +130,10 @@ class PIMCBot:
             summary = self._search_worlds(worlds, limits, seed, start)
         else:
             summary = self._roll_out_worlds(worlds, limits, rng, start)
-        return build_result(summary, seed=seed, elapsed=now() - start, workers=1)
+        flat = self.evaluator == "rollout"
+        return build_result(
+            summary, seed=seed, elapsed=now() - start, workers=1, rank_by_value=flat
+        )
 
     def _search_worlds(
         self, worlds: list[Any], limits: Limits, seed: int, start: float

@@ -178,8 +178,13 @@ def build_result(
     elapsed: float,
     workers: int,
     tree: Node | None = None,
+    rank_by_value: bool = False,
 ) -> SearchResult:
-    """Rank the candidates of a summary and package them as a `SearchResult`."""
+    """Rank the candidates of a summary and package them as a `SearchResult`.
+
+    Candidates rank by visits (the robust choice of a tree search), then value; with
+    `rank_by_value` (flat Monte Carlo, where visits only reflect the allocation) by value first.
+    """
     player = summary.player
     tiebreak = random.Random(f"tiebreak/{seed}")
     ranked = []
@@ -195,7 +200,8 @@ def build_result(
             lcb=wilson_lower_bound(values[player], a.visits),
             pv=a.pv,
         )
-        ranked.append((-a.visits, -values[player], tiebreak.random(), candidate))
+        key = (-values[player], -a.visits) if rank_by_value else (-a.visits, -values[player])
+        ranked.append((*key, tiebreak.random(), candidate))
     ranked.sort(key=lambda row: row[:3])
     n = summary.visits
     root_values = tuple(t / n if n else 0.0 for t in summary.totals)

@@ -58,6 +58,15 @@ def test_candidates_rank_by_visits_then_value_then_a_seeded_coin() -> None:
     assert 0.0 < best.lcb < 0.5
 
 
+def test_flat_monte_carlo_ranks_by_value_first() -> None:
+    actions = [
+        ActionStats("many", 5, 5, [0.5 * 5, 0.5 * 5], 0.3, ("many",)),
+        ActionStats("good", 3, 3, [0.9 * 3, 0.1 * 3], 0.2, ("good",)),
+    ]
+    result = build_result(summary(actions), seed=0, elapsed=1.0, workers=1, rank_by_value=True)
+    assert [c.action for c in result.candidates] == ["good", "many"]
+
+
 def test_merging_sums_visits_and_values_per_action() -> None:
     one = summary([ActionStats("x", 4, 4, [4.0, 0.0], 0.5, ("x", "y"))])
     two = summary(
