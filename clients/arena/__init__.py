@@ -11,13 +11,12 @@ from clients.arena.referee import play
 from clients.arena.runner import LadderResult, MatchResult, run_ladder, run_match
 from clients.arena.schedule import lineups, match_tasks, rotations
 from clients.arena.scoring import PairTally, game_score, tally
-from clients.arena.specs import BotSpec, BotUnavailable, build_bot, parse_spec
+from clients.arena.specs import BotSpec, build_bot, parse_spec
 from clients.arena.stats import SPRT, Estimate, Rating, estimate, fit_ratings, wilson
 
 __all__ = [
     "SPRT",
     "BotSpec",
-    "BotUnavailable",
     "Estimate",
     "Executor",
     "GameRecord",

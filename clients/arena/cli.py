@@ -136,7 +136,7 @@ def _executor(args: argparse.Namespace) -> Executor:
 
 
 def _check_bots(args: argparse.Namespace) -> list[str]:
-    """Canonical labels of the bots; raises ValueError or BotUnavailable before any game."""
+    """Canonical labels of the bots; raises ValueError before any game."""
     entry = load_game(args.game)
     parsed = [specs.parse_spec(text) for text in args.bots]
     for spec in parsed:

@@ -4,7 +4,7 @@
     greedy                       the game's heuristic (highest prior)
     pimc[:options]               determinized Monte Carlo (search.PIMCBot)
     ismcts[:options]             information-set MCTS (search.ISMCTSBot)
-    remote:HOST:PORT             a remote advisor over gRPC (recognised, not available yet)
+    remote:HOST:PORT[,options]   a remote advisor over gRPC (SuggestMove; iters and time)
 
 Options (comma-separated `key=value`; pimc and ismcts):
     iters=N      iterations per move (default 1000 when neither iters nor time is given)
@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from clients.arena.remote import RemoteBot
 from search import GreedyBot, ISMCTSBot, Limits, PIMCBot, RandomBot, SearchConfig
 from search.baselines import Bot
 from search.game import AnyGame
@@ -31,11 +32,8 @@ _KEYS = {
     "greedy": set(),
     "ismcts": _SEARCH_KEYS,
     "pimc": _SEARCH_KEYS | {"worlds", "eval"},
+    "remote": {"iters", "time"},
 }
-
-
-class BotUnavailable(RuntimeError):
-    """The spec is valid but this installation cannot play it."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +47,8 @@ class BotSpec:
     @property
     def label(self) -> str:
         if self.kind == "remote":
-            return f"remote:{self.address}"
+            options = "".join(f",{k}={v}" for k, v in self.options)
+            return f"remote:{self.address}{options}"
         if not self.options:
             return self.kind
         return f"{self.kind}:{','.join(f'{k}={v}' for k, v in self.options)}"
@@ -66,11 +65,13 @@ def parse_spec(text: str) -> BotSpec:
     """
     kind, _, rest = text.strip().partition(":")
     kind = kind.lower()
+    address = ""
     if kind == "remote":
-        host, _, port = rest.rpartition(":")
+        target, _, rest = rest.partition(",")
+        host, _, port = target.rpartition(":")
         if not host or not port.isdigit():
             raise ValueError(f"remote bot needs remote:HOST:PORT, got {text!r}")
-        return BotSpec("remote", address=f"{host}:{port}")
+        address = f"{host}:{port}"
     if kind not in _KEYS:
         raise ValueError(f"unknown bot {kind!r}; expected one of {', '.join(_KEYS)} or remote")
     options: dict[str, str] = {}
@@ -79,21 +80,21 @@ def parse_spec(text: str) -> BotSpec:
         if not eq or key not in _KEYS[kind]:
             raise ValueError(f"bad option {item!r} for {kind}; allowed: {sorted(_KEYS[kind])}")
         options[key] = value
-    spec = BotSpec(kind, tuple(sorted(options.items())))
-    if kind in ("ismcts", "pimc"):
+    spec = BotSpec(kind, tuple(sorted(options.items())), address)
+    if kind in ("ismcts", "pimc", "remote"):
         _search_settings(spec)  # validate now, not in a worker
     return spec
 
 
 def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
     """The bot a spec describes, with the per-move limits to call it with."""
-    if spec.kind == "remote":
-        raise BotUnavailable(f"{spec.label}: remote advisor bots are not available yet")
     if spec.kind == "random":
         return RandomBot(game), Limits(iterations=1)
     if spec.kind == "greedy":
         return GreedyBot(game), Limits(iterations=1)
     limits, config, extra = _search_settings(spec)
+    if spec.kind == "remote":
+        return RemoteBot(game, spec.address), limits
     if spec.kind == "ismcts":
         return ISMCTSBot(game, config), limits
     return PIMCBot(game, config=config, **extra), limits

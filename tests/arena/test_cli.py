@@ -13,6 +13,6 @@ def test_match_then_replay(tmp_path, capsys):
     assert "4/4 games replayed" in capsys.readouterr().out
 
 
-def test_unavailable_bot_is_an_error_before_any_game(capsys):
-    assert main(["match", "random", "remote:localhost:50051", "--quiet"]) == 2
-    assert "not available yet" in capsys.readouterr().err
+def test_a_bad_bot_spec_is_an_error_before_any_game(capsys):
+    assert main(["match", "random", "ismcts:iters=many", "--quiet"]) == 2
+    assert "bad bot spec 'ismcts:iters=many'" in capsys.readouterr().err

@@ -2,7 +2,7 @@
 
 import pytest
 
-from clients.arena.specs import BotUnavailable, build_bot, parse_spec
+from clients.arena.specs import build_bot, parse_spec
 from games.splendor_marvel import GAME
 from search import ISMCTSBot, Limits, PIMCBot, SearchConfig
 
@@ -35,8 +35,8 @@ def test_bad_specs_say_what_is_wrong(text):
         parse_spec(text)
 
 
-def test_remote_spec_is_recognised_but_not_available_yet():
-    spec = parse_spec("remote:localhost:50051")
-    assert spec.label == "remote:localhost:50051"
-    with pytest.raises(BotUnavailable, match="not available yet"):
-        build_bot(spec, GAME)
+def test_remote_spec_names_the_server_and_its_budget():
+    spec = parse_spec("remote:localhost:50051,iters=50")
+    assert spec.label == "remote:localhost:50051,iters=50"
+    bot, limits = build_bot(spec, GAME)
+    assert bot.name == "remote:localhost:50051" and limits.iterations == 50

@@ -1,0 +1,31 @@
+"""A remote advisor plays in the arena, choosing what the same search chooses locally."""
+
+import random
+
+from clients.arena.executors import Executor
+from clients.arena.runner import run_match
+from clients.arena.specs import build_bot, parse_spec
+from games.splendor_marvel import GAME, apply, new_game, observe
+from search import Limits, ismcts
+from tests.clients.conftest import start
+
+
+def test_a_remote_advisor_plays_like_the_local_search_and_finishes_games():
+    server = start()
+    try:
+        address = f"127.0.0.1:{server.port}"
+        bot, limits = build_bot(parse_spec(f"remote:{address},iters=20"), GAME)
+        state, rng = new_game(3, 8), random.Random(8)
+        for seed in range(6):
+            observation = observe(state, state.current)
+            local = ismcts(GAME, observation, Limits(iterations=20), seed=seed).action
+            assert bot.choose(observation, limits, seed) == local
+            apply(state, GAME.rollout_action(state, rng))
+        match = run_match(
+            "splendor_marvel", [f"remote:{address},iters=10", "greedy"], 2, 1, 5,
+            Executor(processes=1), show_progress=False,
+        )
+    finally:
+        server.stop(grace=1.0)
+    assert len(match.records) == 2
+    assert all(r.status == "finished" for r in match.records)
