@@ -14,7 +14,7 @@ from typing import TypeVar
 from advisor.challengers import codec
 from advisor.errors import RequestError, Violations
 from advisor.proto_gen import challengers_pb2 as pb
-from games.challengers import CARDS, Observation, State, observe, sample
+from games.challengers import CARDS, Challengers, Observation, State, observe, sample
 from games.challengers.catalogue import (
     BENCH_SEATS,
     OPTIONAL_SETS,
@@ -25,10 +25,25 @@ from games.challengers.catalogue import (
     pile_cards,
 )
 from games.challengers.flow import current_player, legal_actions
-from games.challengers.state import OVER, PH_SIZE, TAG_NOBODY, TAG_PUBLIC, TAG_TRIM
+from games.challengers.state import (
+    D_COST,
+    D_EXTRA,
+    D_PICK,
+    DECK,
+    FINAL_TRIM,
+    OVER,
+    PH_SIZE,
+    TAG_NOBODY,
+    TAG_PUBLIC,
+    TAG_TRIM,
+)
 
 HIDDEN = -1
 MAX_PLAYERS = 8
+PROBE_WORLDS = 2
+"""Sampled worlds of an observation played to the end before it is accepted."""
+PROBE_PLIES = 5000
+GAME = Challengers()
 T = TypeVar("T")
 
 
@@ -130,6 +145,7 @@ def _common(v: Violations, path: str, msg: Message, hidden_ok: bool) -> int:
     for name in ("side_a", "side_b", "attacker", "pending_participant", "loser"):
         _range(v, f"{path}.match.{name}", getattr(m, name), -1, count - 1)
     _range(v, f"{path}.match.park", m.park, -1, count)
+    _draft_step(v, path, msg)
     return count
 
 
@@ -151,6 +167,32 @@ def _decisions(path: str, s: State) -> None:
         raise RequestError([(path, "the seat to decide has no legal move")])
 
 
+def _plays_out(path: str, s: State, seed: int) -> None:
+    """Play `s` to the end with the rollout policy: every position on the way must be sound."""
+    rng = random.Random(seed)
+    for _ in range(PROBE_PLIES):
+        if s.phase == OVER:
+            return
+        _decisions(path, s)
+        GAME.apply(s, GAME.rollout_action(s, rng), rng)
+    raise RequestError([(path, "inconsistent position: the tournament does not end")])
+
+
+def _draft_step(v: Violations, path: str, msg: Message) -> None:
+    """What the deck-phase step needs: an offer to pick from, a card whose cost is pending."""
+    d = msg.draft
+    if msg.phase not in (DECK, FINAL_TRIM):
+        return
+    if d.step in (D_PICK, D_EXTRA) and not msg.offer:
+        v.add(f"{path}.offer", "a pick needs an offer")
+    if d.step in (D_COST, D_EXTRA) and d.pending_card < 0:
+        v.add(f"{path}.draft.pending_card", "a card must be pending at this step")
+    if d.step == D_COST and not 1 <= d.cost_left <= 2:
+        v.add(f"{path}.draft.cost_left", "a cost of 1 or 2 cards is left to pay")
+    if d.step == D_PICK and d.picks_left < 1:
+        v.add(f"{path}.draft.picks_left", "a pick needs picks left")
+
+
 def validate_observation(msg: pb.ChallengersObservation, path: str) -> Observation:
     """The engine observation of `msg`, or RequestError listing what is wrong."""
     v = Violations()
@@ -169,7 +211,8 @@ def validate_observation(msg: pb.ChallengersObservation, path: str) -> Observati
             raise RequestError([(field, f"inconsistent position: {exc}")]) from None
         if observe(world, obs.seat) != obs:
             raise RequestError([(path, "inconsistent position: no world shows this observation")])
-        _decisions(path, world)
+        for seed in range(PROBE_WORLDS):
+            _plays_out(path, world if seed == 0 else sample(obs, random.Random(seed)), seed)
 
     _ask_engine(path, check)
     return obs
@@ -221,7 +264,7 @@ def validate_state(msg: pb.ChallengersState, path: str) -> State:
     def check() -> None:
         for seat in range(state.n):
             observe(state, seat)
-        _decisions(path, state)
+        _plays_out(path, state.clone(), 0)
 
     _ask_engine(path, check)
     return state

@@ -155,6 +155,8 @@ CASES: dict[str, tuple[Mutation, str]] = {
     "card counted twice": (lambda o: o.participants[1].deck.append(o.offer[0]),
                            f"{P}.pile_sizes"),
     "bad seer": (lambda o: o.box.add(card=0, seen_by=55), f"{P}.box[0].seen_by"),
+    "cost step without a card": (lambda o: setattr(o.draft, "step", 2),
+                                 f"{P}.draft.pending_card"),
     "no trophy rows": (lambda o: o.ClearField("trophy_fans"), f"{P}.trophy_fans"),
 }
 
