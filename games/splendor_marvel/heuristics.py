@@ -6,16 +6,17 @@ recruits the most valuable affordable card, otherwise takes tokens toward the ne
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Sequence
+from importlib import resources
 
 from games.splendor_marvel.actions import Action, Kind, colours_of
 from games.splendor_marvel.catalogue import (
     BONUS,
     CARD,
     COST,
-    GAUNTLET_POINTS,
     GREEN,
     GREY,
     LEVEL,
@@ -23,13 +24,13 @@ from games.splendor_marvel.catalogue import (
     STONE_COLOURS,
     TIME_STONE,
 )
+from games.splendor_marvel.features import FEATURES, features
 from games.splendor_marvel.rules import legal_actions, shortfall
 from games.splendor_marvel.state import Phase, SplendorState
 
 # Fixed worth of owning a card: points dominate, tags and level help.
 CARD_WORTH = (0.0, *(3.0 * c.points + c.avengers + 0.5 * c.level for c in CARD if c))
 PRIOR_TEMPERATURE = 2.0
-EVALUATION_SHARPNESS = 6.0
 
 
 def _recruit_worth(state: SplendorState, seat: int, card: int) -> float:
@@ -110,20 +111,26 @@ def priors(state: SplendorState, actions: Sequence[Action]) -> list[float]:
     return [w / total for w in weights]
 
 
-def progress(state: SplendorState, seat: int) -> float:
-    """How far a seat is toward the Infinity Gauntlet, in [0, 1]."""
-    points = min(state.points(seat), GAUNTLET_POINTS) / GAUNTLET_POINTS
-    colours = sum(1 for b in state.bonuses[seat] if b) / 5
-    green = 1.0 if state.tokens[seat][GREEN] else 0.0
-    engine = min(sum(state.bonuses[seat]), 15) / 15
-    return 0.55 * points + 0.15 * colours + 0.15 * green + 0.15 * engine
+def _load_weights() -> tuple[float, ...]:
+    text = resources.files(__package__).joinpath("evaluation.json").read_text("utf-8")
+    fitted = json.loads(text)
+    if tuple(fitted["features"]) != FEATURES:
+        raise ValueError("evaluation.json was fitted for other features; refit it")
+    return tuple(fitted["weights"])
+
+
+WEIGHTS = _load_weights()
 
 
 def evaluate(state: SplendorState) -> tuple[float, ...]:
-    """Each seat's estimated chance to win (summing to 1): a softmax of progress."""
+    """Each seat's estimated chance to win (summing to 1), from the fitted conditional logit."""
     if state.result is not None:
         return state.result
-    n = state.num_players
-    weights = [math.exp(EVALUATION_SHARPNESS * progress(state, s)) for s in range(n)]
+    scores = [
+        sum(w * f for w, f in zip(WEIGHTS, features(state, seat), strict=True))
+        for seat in range(state.num_players)
+    ]
+    top = max(scores)
+    weights = [math.exp(score - top) for score in scores]
     total = sum(weights)
     return tuple(w / total for w in weights)

@@ -8,14 +8,17 @@ import grpc
 
 from advisor import AdvisorServer
 from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
-from games.splendor_marvel import apply, new_game, parse
+from games.splendor_marvel import Kind, SplendorState, apply, legal_actions, new_game, parse
+from games.splendor_marvel.catalogue import CARDS
 from games.splendor_marvel.state import Phase
+from tests.splendor_marvel.helpers import give_tokens, put_on_board
 
 from .conftest import midgame, observation_of
 
 
-def _suggest(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observation,
-             **limits: int) -> advisor_pb2.SuggestMoveResponse:
+def _suggest(
+    stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observation, **limits: int
+) -> advisor_pb2.SuggestMoveResponse:
     request = advisor_pb2.SuggestMoveRequest(
         observation=observation, limits=common_pb2.Limits(**limits)
     )
@@ -23,8 +26,7 @@ def _suggest(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observa
 
 
 def test_suggest_move_answers_with_ranked_candidates(stub: advisor_pb2_grpc.AdvisorStub) -> None:
-    answer = _suggest(stub, observation_of(midgame()), max_iterations=200, seed=4,
-                      num_candidates=3)
+    answer = _suggest(stub, observation_of(midgame()), max_iterations=200, seed=4, num_candidates=3)
     assert answer.best_move.notation == answer.candidates[0].move.notation
     assert [c.rank for c in answer.candidates] == [1, 2, 3]
     best = answer.candidates[0]
@@ -51,21 +53,39 @@ def test_two_workers_search_the_whole_budget(stub: advisor_pb2_grpc.AdvisorStub)
     assert answer.stats.workers == 2 and answer.stats.iterations == 200
 
 
+def over_the_limit_whatever_it_does(seed: int) -> SplendorState:
+    """Seat 0 holds 4 yellow, 4 purple and 2 grey, a full hand, and can afford nothing on
+    the board: every legal move takes tokens and goes over 10, so returns must follow."""
+    state = new_game(2, seed=seed)
+    give_tokens(state, 0, yellow=4, purple=4, grey=2)
+    unaffordable = [
+        c.id
+        for c in CARDS
+        if sum(max(0, n - (4 if k < 2 else 0)) for k, n in enumerate(c.cost)) > 2
+    ]
+    for level in (1, 2, 3):
+        cards = [c for c in unaffordable if CARDS[c - 1].level == level]
+        for slot, card_id in enumerate(cards[:4]):
+            put_on_board(state, card_id, slot)
+        state.reserved[0] += [] if level < 3 else cards[4:7]
+    for card_id in state.reserved[0]:
+        state.decks[2].remove(card_id)
+    state.reserved_public[0] = [True] * 3
+    return state
+
+
 def test_follow_ups_finish_the_turn(stub: advisor_pb2_grpc.AdvisorStub) -> None:
-    seen_follow_ups = False
-    for seed in range(4):
-        state = new_game(2, seed=seed)
-        for key in range(5):  # seat 0 holds two of each colour: any take goes over 10
-            state.supply[key] -= 2
-            state.tokens[0][key] += 2
+    for seed in range(3):
+        state = over_the_limit_whatever_it_does(seed)
+        assert all(a.kind in (Kind.TAKE, Kind.TAKE_TWO) for a in legal_actions(state))
         answer = _suggest(stub, observation_of(state), max_iterations=120, seed=seed)
         apply(state, parse(answer.best_move.notation))
+        assert answer.follow_ups
         for move in answer.follow_ups:
             assert move.seat == 0
             apply(state, parse(move.notation))
         assert state.current == 1 and state.phase is Phase.MAIN
-        seen_follow_ups |= bool(answer.follow_ups)
-    assert seen_follow_ups
+        assert sum(state.tokens[0]) == 10
 
 
 def test_a_deadline_shorter_than_the_budget_returns_the_best_so_far(
@@ -155,13 +175,17 @@ def test_evaluate_explains_a_first_bonus(stub: advisor_pb2_grpc.AdvisorStub) -> 
     for seed in range(30):
         state = midgame(seed=seed, plies=12)
         seat = state.current
-        firsts = [a for a in legal_actions(state) if a.kind is Kind.RECRUIT
-                  and not state.bonuses[seat][BONUS[a.arg]]]
+        firsts = [
+            a
+            for a in legal_actions(state)
+            if a.kind is Kind.RECRUIT and not state.bonuses[seat][BONUS[a.arg]]
+        ]
         if firsts:
             break
     action = firsts[0]
     request = advisor_pb2.EvaluateRequest(
-        observation=observation_of(state), move=common_pb2.Move(notation=str(action)),
+        observation=observation_of(state),
+        move=common_pb2.Move(notation=str(action)),
         limits=common_pb2.Limits(max_iterations=60, seed=1),
     )
     reasons = stub.Evaluate(request).assessment.reasons
