@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint proto catalogue bench clean
+.PHONY: run test lint proto catalogue evaluation bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,11 @@ proto: $(STAMP)
 	$(BIN)/python -m advisor.gen_proto
 
 catalogue: $(STAMP)
-	$(BIN)/python scripts/build_catalogue.py
+	$(BIN)/python scripts/build_splendor_catalogue.py
+	$(BIN)/python scripts/build_challengers_catalogue.py
+
+evaluation: $(STAMP)
+	$(BIN)/python scripts/fit_splendor_evaluation.py --games 20000
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.engine_speed
