@@ -1,0 +1,98 @@
+"""`render_observation`: the table as one seat sees it (hidden cards shown as "?")."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+from .catalogue import KEY, PILE_LEVELS, SET_NAMES
+from .flow import current_player
+from .observation import HIDDEN, Observation, sample
+from .power import attack_power, defence_power
+from .render import card_text
+from .state import D_COST, D_OPTION, D_TRIM, MATCH, OVER
+
+_STEPS = {D_OPTION: "choose an option", D_COST: "pay for an extra card",
+          D_TRIM: "trim the deck"}
+
+
+def _keys(cards: Iterable[int]) -> str:
+    """"cow x2, talent@s, ?" (hidden cards last)."""
+    counts = Counter(cards)
+    known = sorted((KEY[c], n) for c, n in counts.items() if c != HIDDEN)
+    text = [f"{key} x{n}" if n > 1 else key for key, n in known]
+    if counts[HIDDEN]:
+        text.append(f"? x{counts[HIDDEN]}" if counts[HIDDEN] > 1 else "?")
+    return ", ".join(text) or "-"
+
+
+def visible_fans(o: Observation, p: int) -> int:
+    """Fan tokens plus the fans of p's face-up trophies."""
+    face_up = sum(max(o.trophy_fans[(t >> 2) - 1][t & 3], 0) for t in o.trophies[p])
+    return max(o.fans[p] + face_up, 0)
+
+
+def _who(o: Observation, p: int) -> str:
+    if p == o.robot:
+        return "robot"
+    return f"seat {p} (you)" if p == o.seat else f"seat {p}"
+
+
+def _draft(o: Observation, drafter: int) -> list[str]:
+    mine = drafter == o.seat
+    step = _STEPS.get(o.dstep, "pick cards")
+    lines = [f"Deck phase of {_who(o, drafter)}: {step}"]
+    if o.dstep != D_OPTION and o.opt_pile >= 0:
+        redraw = "used" if o.redraw_used else "available"
+        lines[0] += (f", pile {PILE_LEVELS[o.opt_pile]}, {o.picks_left} pick(s) left, "
+                     f"redraw {redraw}")
+    if o.offer and mine:
+        lines.append("Offer:")
+        lines.extend(f"  {KEY[c]}  {card_text(c)}" for c in o.offer)
+    elif o.offer:
+        lines.append(f"Offer: {len(o.offer)} card(s) you cannot see")
+    return lines
+
+
+def _match(o: Observation) -> list[str]:
+    world = sample(o, random.Random(0))  # powers depend only on public cards
+    lines = [f"Match in park {o.park}:"]
+    for p in (o.ma, o.mb):
+        attacks = p == o.att
+        power = attack_power(world, p) if attacks else defence_power(world, p)
+        role = "attacks" if attacks else "holds the flag"
+        draw = [card for card, _public in o.draws[p]]
+        lines += [
+            f"{_who(o, p)} {role} with {power}: {_keys(o.plays[p])}",
+            f"  draw pile: {len(draw)} card(s): {_keys(draw)}",
+            "  bench: " + (" | ".join(_keys(seat) for seat in o.benches[p]) or "-"),
+            f"  exhausted: {_keys(o.exhausts[p])}",
+        ]
+    return lines
+
+
+def render_observation(o: Observation) -> str:
+    """A readable picture of what seat `o.seat` knows: standings, decks, the draft or match."""
+    sets = ", ".join(SET_NAMES[x] for x in o.sets)
+    lines = [f"Challengers! {o.n} player(s), sets: {sets}; you are seat {o.seat}"]
+    if o.phase == OVER:
+        lines.append(f"Game over: {o.result}")
+        to_decide = -1
+    else:
+        to_decide = current_player(sample(o, random.Random(0)))
+        stage = ("deck phase", "final" if o.finalists else "match", "final trimming")[o.phase]
+        lines.append(f"Round {min(o.round, 7)}, {stage}; to decide: {_who(o, to_decide)}")
+    lines.append("Piles A/B/C: " + " / ".join(str(n) for n in o.pile_sizes))
+    for p in range(o.P):
+        trophies = ", ".join(f"r{t >> 2}" for t in o.trophies[p]) or "none"
+        lines.append(f"{_who(o, p)}: fans {visible_fans(o, p)}, trophies {trophies}")
+        if p != o.robot and o.decks[p]:
+            label = "deck" if p == o.seat else "deck (last revealed)"
+            lines.append(f"  {label}: {_keys(o.decks[p])}")
+    if o.phase == MATCH:
+        lines += _match(o)
+    elif o.phase != OVER:
+        lines += _draft(o, to_decide)
+    return "\n".join(lines)
+
