@@ -2,6 +2,8 @@
 
     random                       uniform legal moves
     greedy                       the game's heuristic (highest prior)
+    power[:trim=starters|none]   Challengers! only: the greedy highest-power drafter
+                                 (games.challengers.drafters; match moves by the heuristic)
     pimc[:options]               determinized Monte Carlo (search.PIMCBot)
     ismcts[:options]             information-set MCTS (search.ISMCTSBot)
     remote:HOST:PORT[,options]   a remote advisor over gRPC (SuggestMove; iters and time)
@@ -30,6 +32,7 @@ _SEARCH_KEYS = {"iters", "time", "c", "pc", "sel", "rollout", "depth"}
 _KEYS = {
     "random": set(),
     "greedy": set(),
+    "power": {"trim"},
     "ismcts": _SEARCH_KEYS,
     "pimc": _SEARCH_KEYS | {"worlds", "eval"},
     "remote": {"iters", "time"},
@@ -81,6 +84,8 @@ def parse_spec(text: str) -> BotSpec:
             raise ValueError(f"bad option {item!r} for {kind}; allowed: {sorted(_KEYS[kind])}")
         options[key] = value
     spec = BotSpec(kind, tuple(sorted(options.items())), address)
+    if kind == "power" and options.get("trim", "starters") not in ("none", "starters"):
+        raise ValueError(f"bad option trim={options['trim']} for power; allowed: none, starters")
     if kind in ("ismcts", "pimc", "remote"):
         _search_settings(spec)  # validate now, not in a worker
     return spec
@@ -92,12 +97,24 @@ def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
         return RandomBot(game), Limits(iterations=1)
     if spec.kind == "greedy":
         return GreedyBot(game), Limits(iterations=1)
+    if spec.kind == "power":
+        return _power_bot(spec, game), Limits(iterations=1)
     limits, config, extra = _search_settings(spec)
     if spec.kind == "remote":
         return RemoteBot(game, spec.address), limits
     if spec.kind == "ismcts":
         return ISMCTSBot(game, config), limits
     return PIMCBot(game, config=config, **extra), limits
+
+
+def _power_bot(spec: BotSpec, game: AnyGame) -> Bot:
+    """The Challengers! highest-power drafter; a clear error for any other game."""
+    name = getattr(game, "name", "?")
+    if name != "challengers":
+        raise ValueError(f"bot {spec.label!r} plays challengers only, not {name!r}")
+    from games.challengers.drafters import PowerDrafter
+
+    return PowerDrafter(game, trim=dict(spec.options).get("trim", "starters"))
 
 
 def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any]]:

@@ -40,3 +40,19 @@ def test_remote_spec_names_the_server_and_its_budget():
     assert spec.label == "remote:localhost:50051,iters=50"
     bot, limits = build_bot(spec, GAME)
     assert bot.name == "remote:localhost:50051" and limits.iterations == 50
+
+
+def test_power_drafter_spec_is_for_challengers_only():
+    from games.challengers import Challengers
+    from games.challengers.drafters import PowerDrafter
+
+    bot, limits = build_bot(parse_spec("power"), Challengers())
+    assert isinstance(bot, PowerDrafter) and bot.trim == "starters"
+    assert limits == Limits(iterations=1)
+    bot, _ = build_bot(parse_spec("power:trim=none"), Challengers())
+    assert bot.trim == "none" and bot.name == "power:trim=none"
+    with pytest.raises(ValueError, match="challengers only"):
+        build_bot(parse_spec("power"), GAME)
+    for text in ("power:trim=all", "power:iters=5"):
+        with pytest.raises(ValueError):
+            parse_spec(text)
