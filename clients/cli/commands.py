@@ -8,6 +8,7 @@ import sys
 from advisor.proto_gen import common_pb2
 from clients.cli import tables
 from clients.cli.files import InputError, read_message, read_position, to_json
+from clients.cli.games import GAMES
 from clients.cli.play import Table, parse_seats
 from clients.cli.progress import ProgressBar
 from clients.client import AdvisorClient, Limits
@@ -84,7 +85,8 @@ def analyze(client: AdvisorClient, args: argparse.Namespace) -> None:
 def new(client: AdvisorClient, args: argparse.Namespace) -> None:
     """A fresh game's state as JSON, or one seat's observation of it with `--observe`."""
     state = client.new_game(
-        args.players, seed=args.seed, start_seat=args.start_seat, turn_cap=args.turn_cap
+        args.players, seed=args.seed, start_seat=args.start_seat, turn_cap=args.turn_cap,
+        game=GAMES[args.game].game,
     )
     if args.observe is None:
         print(to_json(state))
@@ -116,9 +118,10 @@ def apply(client: AdvisorClient, args: argparse.Namespace) -> None:
 
 def play(client: AdvisorClient, args: argparse.Namespace) -> None:
     """A game in the terminal, humans and bots in the seats `--seats` names."""
+    game = GAMES[args.game]
     try:
-        seats = parse_seats(args.seats)
+        seats = parse_seats(args.seats, game)
     except ValueError as exc:
         raise InputError(f"--seats: {exc}") from None
-    table = Table(client, seats, limits_of(args), args.hints, sys.stdin, sys.stdout)
+    table = Table(client, game, seats, limits_of(args), args.hints, sys.stdin, sys.stdout)
     table.run(args.seed, args.turn_cap)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from clients.cli.games import DEFAULT_GAME, GAMES
 from clients.client import DEFAULT_TARGET
 
 DESCRIPTION = "Ask an advisor server for moves, referee games, or play against the bot."
@@ -27,6 +28,12 @@ def _search(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--workers", type=int, help="worker processes for this search")
     group.add_argument("--candidates", type=int, help="ranked candidates to show")
     group.add_argument("--strength", type=int, help="1 (weakest) .. 10 (full strength)")
+
+
+def _game(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game", choices=sorted(GAMES), default=DEFAULT_GAME, help="the game (default %(default)s)"
+    )
 
 
 def _command(
@@ -56,7 +63,9 @@ def build() -> argparse.ArgumentParser:
         sub.add_argument("--json", action="store_true", help="print JSON instead of a table")
         _search(sub)
         if name == "evaluate":
-            sub.add_argument("--move", help="the move to judge, in notation (e.g. take:YPB)")
+            sub.add_argument(
+                "--move", help="the move to judge, in notation (e.g. take:YPB, pick:cow)"
+            )
         if name == "analyze":
             sub.add_argument(
                 "--report-ms", type=int, default=0, help="period of live reports (default 200)"
@@ -67,7 +76,10 @@ def build() -> argparse.ArgumentParser:
             )
 
     new = _command(commands, "new", "A fresh shuffled game: its full state as JSON.")
-    new.add_argument("--players", type=int, default=2, help="2..4 (default 2)")
+    _game(new)
+    new.add_argument(
+        "--players", type=int, default=2, help="2..4, Challengers! 1..8 (default 2)"
+    )
     new.add_argument("--seed", type=int, help="shuffle seed (default: random)")
     new.add_argument("--start-seat", type=int, default=0, help="the seat that begins")
     new.add_argument("--turn-cap", type=int, default=0, help="rounds before a draw (0: default)")
@@ -81,12 +93,16 @@ def build() -> argparse.ArgumentParser:
         commands, "apply", "Play one move on a state: the new state as JSON, events on stderr."
     )
     apply.add_argument("state", help="state JSON file (from `new` or `apply`), - = stdin")
-    apply.add_argument("--move", required=True, help="the move in notation (e.g. take:YPB)")
+    apply.add_argument(
+        "--move", required=True, help="the move in notation (e.g. take:YPB, opt:2A)"
+    )
     apply.add_argument("--observe", type=int, metavar="SEAT", help="print SEAT's observation")
 
     play = _command(commands, "play", "Play in the terminal against the bot (or watch bots).")
+    _game(play)
     play.add_argument(
-        "--seats", default="human,bot", help="2-4 of human/bot in seat order (default %(default)s)"
+        "--seats", default="human,bot",
+        help="human/bot in seat order, 2-4 (Challengers! 1-8) (default %(default)s)",
     )
     play.add_argument("--turn-cap", type=int, default=0, help="rounds before a draw (0: default)")
     play.add_argument("--hints", type=int, default=3, help="moves shown by `hint` (default 3)")

@@ -8,19 +8,20 @@ Evaluate.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TextIO
 
 import grpc
 
 from advisor.proto_gen import advisor_pb2, common_pb2
-from clients.cli.board import draw
+from clients.cli.board import draw, standing
+from clients.cli.games import GameSpec
 from clients.cli.tables import move_text, per_seat
 from clients.client import AdvisorClient, AdvisorError, Limits
 
 SEAT_KINDS = ("human", "bot")
 HELP = (
-    "Type a move in notation (e.g. take:YPB, recruit:62, return:S), or:\n"
+    "Type a move in notation (e.g. {examples}), or:\n"
     "  moves, ?   list the legal moves\n"
     "  hint       the advisor's top moves and why\n"
     "  board      show the table again\n"
@@ -28,14 +29,16 @@ HELP = (
 )
 
 
-def parse_seats(text: str) -> list[str]:
-    """"human,bot" → ["human", "bot"]; ValueError unless 2..4 seats of known kinds."""
+def parse_seats(text: str, game: GameSpec) -> list[str]:
+    """"human,bot" → ["human", "bot"]; ValueError unless the game's number of known kinds."""
     seats = [part.strip().lower() for part in text.split(",")]
     unknown = [s for s in seats if s not in SEAT_KINDS]
     if unknown:
         raise ValueError(f"unknown seat kind {unknown[0]!r}: use human or bot")
-    if not 2 <= len(seats) <= 4:
-        raise ValueError(f"a game has 2 to 4 seats, not {len(seats)}")
+    if not game.min_seats <= len(seats) <= game.max_seats:
+        raise ValueError(
+            f"{game.name} has {game.min_seats} to {game.max_seats} seats, not {len(seats)}"
+        )
     return seats
 
 
@@ -44,11 +47,14 @@ class Table:
     """One game: who sits where, how bots search, and where the terminal is."""
 
     client: AdvisorClient
+    game: GameSpec
     seats: Sequence[str]
     limits: Limits
     hints: int
     stdin: TextIO
     stdout: TextIO
+    shown: str | None = field(default=None, init=False)
+    """The standings line last printed."""
 
     def say(self, text: str = "") -> None:
         """Write one line (or several) to the player."""
@@ -56,7 +62,9 @@ class Table:
 
     def run(self, seed: int | None, turn_cap: int) -> None:
         """Play to the end or until a human quits."""
-        state = self.client.new_game(len(self.seats), seed=seed, turn_cap=turn_cap)
+        state = self.client.new_game(
+            len(self.seats), seed=seed, turn_cap=turn_cap, game=self.game.game
+        )
         self.say(f"New game: {', '.join(f'seat {i} {k}' for i, k in enumerate(self.seats))}")
         while True:
             seat = self.client.legal_moves(state).seat
@@ -68,6 +76,8 @@ class Table:
                 self.say("Game left.")
                 return
             self.report(answer)
+            if self.game.standings:
+                self.standings(answer.state)
             state = answer.state
             if answer.game_over:
                 self.finish(answer.summaries)
@@ -79,8 +89,14 @@ class Table:
         """The advisor's move for `seat`, played."""
         observation = self.client.observe(state, seat).observation
         move = self.client.suggest_move(observation, self.limits, skip_follow_ups=True).best_move
-        self.say(f"Seat {seat} (bot) plays {move_text(move)}")
-        return self.client.apply_move(state, move.notation)
+        answer = self.client.apply_move(state, move.notation)
+        if "human" in self.seats and self.game.hides(move.notation):
+            kind = move.notation.partition(":")[0]
+            self.say(f"Seat {seat} (bot) plays {kind}:? (hidden from the other seats)")
+            del answer.events[:]
+        else:
+            self.say(f"Seat {seat} (bot) plays {move_text(move)}")
+        return answer
 
     def human_turn(
         self, state: common_pb2.GameState, seat: int
@@ -105,7 +121,7 @@ class Table:
             elif command == "board":
                 self.say(draw(observation))
             elif command == "help":
-                self.say(HELP)
+                self.say(HELP.format(examples=self.game.examples))
             elif command:
                 try:
                     return self.client.apply_move(state, command)
@@ -132,6 +148,14 @@ class Table:
         """What the move caused."""
         for event in answer.events:
             self.say(f"    {event.description}")
+
+    def standings(self, state: common_pb2.GameState) -> None:
+        """The standings as the first human (or seat 0) sees them, when they changed."""
+        viewer = self.seats.index("human") if "human" in self.seats else 0
+        line = standing(self.client.observe(state, viewer).observation)
+        if line is not None and line != self.shown:
+            self.say(f"  Standings: {line}")
+            self.shown = line
 
     def finish(self, summaries: Sequence[common_pb2.SeatSummary]) -> None:
         """The final scores."""

@@ -39,6 +39,17 @@ def _who(o: Observation, p: int) -> str:
     return f"seat {p} (you)" if p == o.seat else f"seat {p}"
 
 
+def standings(o: Observation) -> str:
+    """"seat 0 5 fans (r1, r2), seat 1 2 fans" as seat `o.seat` sees them."""
+    parts = []
+    for p in range(o.P):
+        trophies = ", ".join(f"r{t >> 2}" for t in o.trophies[p])
+        won = f" ({trophies})" if trophies else ""
+        who = "robot" if p == o.robot else f"seat {p}"
+        parts.append(f"{who} {visible_fans(o, p)} fans{won}")
+    return ", ".join(parts)
+
+
 def _draft(o: Observation, drafter: int) -> list[str]:
     mine = drafter == o.seat
     step = _STEPS.get(o.dstep, "pick cards")
@@ -84,12 +95,11 @@ def render_observation(o: Observation) -> str:
         stage = ("deck phase", "final" if o.finalists else "match", "final trimming")[o.phase]
         lines.append(f"Round {min(o.round, 7)}, {stage}; to decide: {_who(o, to_decide)}")
     lines.append("Piles A/B/C: " + " / ".join(str(n) for n in o.pile_sizes))
-    for p in range(o.P):
-        trophies = ", ".join(f"r{t >> 2}" for t in o.trophies[p]) or "none"
-        lines.append(f"{_who(o, p)}: fans {visible_fans(o, p)}, trophies {trophies}")
-        if p != o.robot and o.decks[p]:
-            label = "deck" if p == o.seat else "deck (last revealed)"
-            lines.append(f"  {label}: {_keys(o.decks[p])}")
+    lines.append(f"Fans: {standings(o)}")
+    for p in range(o.n):
+        if o.decks[p]:
+            label = "your deck" if p == o.seat else f"seat {p} deck (last revealed)"
+            lines.append(f"{label}: {_keys(o.decks[p])}")
     if o.phase == MATCH:
         lines += _match(o)
     elif o.phase != OVER:
