@@ -148,6 +148,10 @@ for _kind in Kind:
         _KIND[_code] = _kind
         _ARG[_code] = _arg
 
+# Kind and argument by code, as tuples for the engine's hot loops (None/0 where no action is).
+KIND_OF: tuple[Kind | None, ...] = tuple(_KIND.get(code) for code in range(max(_KIND) + 1))
+ARG_OF: tuple[int, ...] = tuple(_ARG.get(code, 0) for code in range(max(_ARG) + 1))
+
 
 def make(kind: Kind, arg: int = 0) -> Action:
     """The action of this kind and argument; raises ValueError when there is none."""

@@ -12,24 +12,24 @@ import random
 from collections.abc import Sequence
 from importlib import resources
 
-from games.splendor_marvel.actions import Action, Kind, colours_of
+from games.splendor_marvel.actions import ARG_OF, KIND_OF, Action, Kind
 from games.splendor_marvel.catalogue import (
     BONUS,
     CARD,
     COST,
     GREEN,
     GREY,
-    LEVEL,
-    POINTS,
     STONE_COLOURS,
     TIME_STONE,
 )
 from games.splendor_marvel.features import FEATURES, features
-from games.splendor_marvel.rules import legal_actions, shortfall
+from games.splendor_marvel.rules import legal_actions
 from games.splendor_marvel.state import Phase, SplendorState
 
 # Fixed worth of owning a card: points dominate, tags and level help.
 CARD_WORTH = (0.0, *(3.0 * c.points + c.avengers + 0.5 * c.level for c in CARD if c))
+RESERVE_SCORE = tuple(0.5 + 0.2 * worth for worth in CARD_WORTH)
+TIE_BREAK = (0.0, *(-c.points - 0.1 * c.level for c in CARD if c))  # prefer points, then level
 PRIOR_TEMPERATURE = 2.0
 
 
@@ -44,38 +44,59 @@ def _recruit_worth(state: SplendorState, seat: int, card: int) -> float:
 
 def _target_needs(state: SplendorState, seat: int) -> list[int]:
     """Tokens per colour still missing for the nearest worthwhile card (board or hand)."""
-    best = -1
-    best_key = (1 << 30, 0.0)
+    tokens, bonuses = state.tokens[seat], state.bonuses[seat]
+    power = [tokens[c] + bonuses[c] for c in STONE_COLOURS]
+    y, p, b, r, o = power
+    best, best_key = 0, (1 << 30, 0.0)
     for card in (*state.board, *state.reserved[seat]):
         if card:
-            key = (shortfall(state, seat, card), -POINTS[card] - 0.1 * LEVEL[card])
+            cy, cp, cb, cr, co = COST[card]
+            missing = (
+                (cy - y if cy > y else 0)
+                + (cp - p if cp > p else 0)
+                + (cb - b if cb > b else 0)
+                + (cr - r if cr > r else 0)
+                + (co - o if co > o else 0)
+            )
+            key = (missing, TIE_BREAK[card])
             if key < best_key:
                 best, best_key = card, key
-    if best < 0:
+    if not best:
         return [0] * 5
-    tokens, bonuses = state.tokens[seat], state.bonuses[seat]
-    return [max(0, COST[best][c] - bonuses[c] - tokens[c]) for c in STONE_COLOURS]
+    return [max(0, COST[best][c] - power[c]) for c in STONE_COLOURS]
 
 
-def action_score(state: SplendorState, action: Action, needs: Sequence[int]) -> float:
-    """How promising an action looks to the heuristic (higher is better)."""
-    seat, kind, arg = state.current, action.kind, action.arg
-    if kind in (Kind.RECRUIT, Kind.RECRUIT_RESERVED):
-        return 10.0 + _recruit_worth(state, seat, arg)
-    if kind is Kind.TAKE:
-        colours = colours_of(arg)
-        return 1.0 + sum(1.0 for c in colours if needs[c]) + 0.1 * len(colours)
-    if kind is Kind.TAKE_TWO:
-        return 1.0 + min(2, needs[arg]) + 0.05
-    if kind is Kind.RESERVE:
-        return 0.5 + 0.2 * CARD_WORTH[arg]
-    if kind is Kind.RESERVE_BLIND:
-        return 0.5
-    if kind is Kind.RETURN:
-        # keep grey (wild) and what the target needs; give back the most plentiful colour
-        held = state.tokens[seat][arg]
-        return -3.0 if arg == GREY else held - 2.0 * (arg < 5 and needs[arg] > 0)
-    return 0.0
+def action_scores(
+    state: SplendorState, actions: Sequence[Action], needs: Sequence[int]
+) -> list[float]:
+    """How promising each action looks to the heuristic (higher is better).
+
+    Recruits score by the card's worth; takes by how many colours the target card still needs;
+    reserves a little by the card's worth; returns give back the most plentiful token the
+    target does not need, and grey last.
+    """
+    seat = state.current
+    tokens = state.tokens[seat]
+    needed = sum(1 << c for c in STONE_COLOURS if needs[c])
+    scores = []
+    for action in actions:
+        kind, arg = KIND_OF[action], ARG_OF[action]
+        if kind is Kind.TAKE:
+            score = 1.0 + (arg & needed).bit_count() + 0.1 * arg.bit_count()
+        elif kind is Kind.TAKE_TWO:
+            score = 1.05 + min(2, needs[arg])
+        elif kind is Kind.RECRUIT or kind is Kind.RECRUIT_RESERVED:
+            score = 10.0 + _recruit_worth(state, seat, arg)
+        elif kind is Kind.RESERVE:
+            score = RESERVE_SCORE[arg]
+        elif kind is Kind.RESERVE_BLIND:
+            score = 0.5
+        elif kind is Kind.RETURN:
+            score = -3.0 if arg == GREY else tokens[arg] - (2.0 if arg < 5 and needs[arg] else 0.0)
+        else:
+            score = 0.0
+        scores.append(score)
+    return scores
 
 
 def rollout_action(state: SplendorState, rng: random.Random) -> Action:
@@ -84,19 +105,24 @@ def rollout_action(state: SplendorState, rng: random.Random) -> Action:
     if len(actions) == 1:
         return actions[0]
     seat = state.current
-    if state.phase is Phase.MAIN:
+    phase = state.phase
+    if phase is Phase.MAIN:
         best, best_worth = None, -1.0
         for action in actions:
-            if action.kind in (Kind.RECRUIT, Kind.RECRUIT_RESERVED):
-                worth = _recruit_worth(state, seat, action.arg) + rng.random()
+            kind = KIND_OF[action]
+            if kind is Kind.RECRUIT or kind is Kind.RECRUIT_RESERVED:
+                worth = _recruit_worth(state, seat, ARG_OF[action]) + rng.random()
                 if worth > best_worth:
                     best, best_worth = action, worth
         if best is not None:
             return best
         if rng.random() < 0.1:
             return actions[rng.randrange(len(actions))]
-    needs = _target_needs(state, seat) if state.phase is not Phase.LOCATION else [0] * 5
-    return max(actions, key=lambda a: action_score(state, a, needs) + 0.5 * rng.random())
+    needs = _target_needs(state, seat) if phase is not Phase.LOCATION else [0] * 5
+    scores = action_scores(state, actions, needs)
+    noise = rng.random
+    best_index = max(range(len(actions)), key=lambda i: scores[i] + 0.5 * noise())
+    return actions[best_index]
 
 
 def priors(state: SplendorState, actions: Sequence[Action]) -> list[float]:
@@ -104,7 +130,7 @@ def priors(state: SplendorState, actions: Sequence[Action]) -> list[float]:
     if not actions:
         return []
     needs = _target_needs(state, state.current)
-    scores = [action_score(state, a, needs) / PRIOR_TEMPERATURE for a in actions]
+    scores = [s / PRIOR_TEMPERATURE for s in action_scores(state, actions, needs)]
     top = max(scores)
     weights = [math.exp(s - top) for s in scores]
     total = sum(weights)

@@ -106,7 +106,7 @@ def sample(observation: Observation, rng: random.Random) -> SplendorState:
     obs = observation
     unseen = obs.unseen_cards()
     for cards in unseen.values():
-        rng.shuffle(cards)
+        cards.sort(key=lambda _: rng.random())  # a uniform shuffle, faster than rng.shuffle
     hidden_needed = {level: 0 for level in LEVELS}
     for hand in obs.reserved:
         for r in hand:

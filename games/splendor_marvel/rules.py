@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 from games.splendor_marvel.actions import (
     ALL_ACTIONS,
+    ARG_OF,
+    KIND_OF,
     PASS,
     Action,
     Kind,
@@ -62,8 +64,6 @@ def _take_options(available: int) -> tuple[Action, ...]:
 
 
 _TAKE = tuple(_take_options(mask) for mask in range(32))
-_KIND = tuple(ALL_ACTIONS[code].kind if code in ALL_ACTIONS else None for code in range(400))
-_ARG = tuple(ALL_ACTIONS[code].arg if code in ALL_ACTIONS else 0 for code in range(400))
 
 
 def shortfall(state: SplendorState, seat: int, card: int) -> int:
@@ -152,8 +152,8 @@ def legal_actions(state: SplendorState) -> list[Action]:
 
 def apply(state: SplendorState, action: Action) -> None:
     """Play a legal action in place (with its immediate effects and, if due, the turn's end)."""
-    kind = _KIND[action]
-    arg = _ARG[action]
+    kind = KIND_OF[action]
+    arg = ARG_OF[action]
     seat = state.current
     if kind is Kind.RETURN:
         state.tokens[seat][arg] -= 1
