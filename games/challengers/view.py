@@ -27,6 +27,18 @@ def _keys(cards: Iterable[int]) -> str:
     return ", ".join(text) or "-"
 
 
+def _pile(cards: list[int]) -> str:
+    """A draw pile in order, bottom first, runs of hidden cards counted: "? x5, cow, dog@s"."""
+    runs: list[list[int]] = []
+    for card in cards:
+        if runs and card == HIDDEN and runs[-1][0] == HIDDEN:
+            runs[-1][1] += 1
+        else:
+            runs.append([card, 1])
+    text = [("?" if c == HIDDEN else KEY[c]) + (f" x{n}" if n > 1 else "") for c, n in runs]
+    return ", ".join(text) or "-"
+
+
 def visible_fans(o: Observation, p: int) -> int:
     """Fan tokens plus the fans of p's face-up trophies."""
     face_up = sum(max(o.trophy_fans[(t >> 2) - 1][t & 3], 0) for t in o.trophies[p])
@@ -76,7 +88,7 @@ def _match(o: Observation) -> list[str]:
         draw = [card for card, _public in o.draws[p]]
         lines += [
             f"{_who(o, p)} {role} with {power}: {_keys(o.plays[p])}",
-            f"  draw pile: {len(draw)} card(s): {_keys(draw)}",
+            f"  draw pile, {len(draw)} card(s), bottom to top: {_pile(draw)}",
             "  bench: " + (" | ".join(_keys(seat) for seat in o.benches[p]) or "-"),
             f"  exhausted: {_keys(o.exhausts[p])}",
         ]
