@@ -66,6 +66,8 @@ class Table:
             len(self.seats), seed=seed, turn_cap=turn_cap, game=self.game.game
         )
         self.say(f"New game: {', '.join(f'seat {i} {k}' for i, k in enumerate(self.seats))}")
+        if self.game.standings:
+            self.standings(state)
         while True:
             seat = self.client.legal_moves(state).seat
             if self.seats[seat] == "bot":

@@ -11,7 +11,7 @@ from .flow import current_player
 from .observation import HIDDEN, Observation, sample
 from .power import attack_power, defence_power
 from .render import card_text
-from .state import D_COST, D_OPTION, D_TRIM, MATCH, OVER
+from .state import D_COST, D_OPTION, D_TRIM, MATCH, OVER, State
 
 _STEPS = {D_OPTION: "choose an option", D_COST: "pay for an extra card",
           D_TRIM: "trim the deck"}
@@ -78,8 +78,8 @@ def _draft(o: Observation, drafter: int) -> list[str]:
     return lines
 
 
-def _match(o: Observation) -> list[str]:
-    world = sample(o, random.Random(0))  # powers depend only on public cards
+def _match(o: Observation, world: State) -> list[str]:
+    """The match; `world` is any sampled world (powers depend only on public cards)."""
     lines = [f"Match in park {o.park}:"]
     for p in (o.ma, o.mb):
         attacks = p == o.att
@@ -100,21 +100,20 @@ def render_observation(o: Observation) -> str:
     sets = ", ".join(SET_NAMES[x] for x in o.sets)
     lines = [f"Challengers! {o.n} player(s), sets: {sets}; you are seat {o.seat}"]
     if o.phase == OVER:
-        lines.append(f"Game over: {o.result}")
-        to_decide = -1
-    else:
-        to_decide = current_player(sample(o, random.Random(0)))
-        stage = ("deck phase", "final" if o.finalists else "match", "final trimming")[o.phase]
-        lines.append(f"Round {min(o.round, 7)}, {stage}; to decide: {_who(o, to_decide)}")
+        best = max(o.result or (0.0,))
+        winners = [_who(o, p) for p, share in enumerate(o.result or ()) if share == best > 0]
+        lines.append(f"Game over; won by {' and '.join(winners) or 'the robot'}")
+        return "\n".join([*lines, f"Fans: {standings(o)}"])
+    world = sample(o, random.Random(0))
+    to_decide = current_player(world)
+    stage = ("deck phase", "final" if o.finalists else "match", "final trimming")[o.phase]
+    lines.append(f"Round {min(o.round, 7)}, {stage}; to decide: {_who(o, to_decide)}")
     lines.append("Piles A/B/C: " + " / ".join(str(n) for n in o.pile_sizes))
     lines.append(f"Fans: {standings(o)}")
     for p in range(o.n):
         if o.decks[p]:
             label = "your deck" if p == o.seat else f"seat {p} deck (last revealed)"
             lines.append(f"{label}: {_keys(o.decks[p])}")
-    if o.phase == MATCH:
-        lines += _match(o)
-    elif o.phase != OVER:
-        lines += _draft(o, to_decide)
+    lines += _match(o, world) if o.phase == MATCH else _draft(o, to_decide)
     return "\n".join(lines)
 

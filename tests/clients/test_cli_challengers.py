@@ -59,7 +59,7 @@ def test_new_moves_and_apply(
     assert code == 0 and "move_played: add Movie Star" in err
 
 
-def test_suggest_json_and_evaluate_table(
+def test_suggest_json_evaluate_and_analyze_tables(
     capsys: pytest.CaptureFixture[str], target: str, observation_file: Path
 ) -> None:
     code, out, _ = run(capsys, target, "suggest", str(observation_file), "--json", *TINY)
@@ -69,6 +69,8 @@ def test_suggest_json_and_evaluate_table(
     args = ["--move", "pick:cow", *TINY]
     code, out, _ = run(capsys, target, "evaluate", str(observation_file), *args)
     assert code == 0 and "Move pick:cow: " in out
+    code, out, _ = run(capsys, target, "analyze", str(observation_file), "--no-progress", *TINY)
+    assert code == 0 and out.startswith("Seat 0 to move. Best: pick:")
 
 
 def test_a_human_lists_moves_errs_moves_takes_a_hint_and_quits(
@@ -102,7 +104,10 @@ def test_solo_against_the_robot(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, target: str
 ) -> None:
     code, out, _ = play(capsys, monkeypatch, target, "human", "quit\n")
-    assert code == 0 and "Challengers! 1 player(s)" in out and "robot 0 fans" in out
+    assert code == 0 and "Challengers! 1 player(s)" in out
+    assert "  Standings: seat 0 0 fans, robot 0 fans" in out
+    code, out, _ = play(capsys, monkeypatch, target, "bot")
+    assert code == 0 and out.rstrip().splitlines()[-1].startswith("Game over. Points: seat 0 ")
 
 
 def test_two_bots_play_to_the_end(
