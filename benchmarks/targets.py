@@ -138,7 +138,7 @@ def render(rows: Sequence[dict[str, Any]]) -> str:
             f"{100 * r['low']:.1f}–{100 * r['high']:.1f}% | {elo:+.0f} ({low:+.0f}, {high:+.0f}) | "
             f"≥ {100 * r['goal']:.0f}% | {verdict(r)} |"
         )
-    lines += ["", "Commands (each replays its games exactly), time per decision and when measured:", ""]
+    lines += ["", "Commands (each replays its games exactly), time per decision, date:", ""]
     for r in rows:
         timing = ", ".join(f"`{bot}` {ms:.1f} ms" for bot, ms in r["ms_per_move"].items())
         lines.append(
