@@ -1,15 +1,27 @@
-"""Cheap heuristics for search: a rollout policy, a static evaluation and action priors."""
+"""Cheap heuristics for search: a rollout policy, a static evaluation and action priors.
+
+- `rollout_action` / `priors`: a fixed, cheap preference over actions (`_score`): pick the
+  strongest card, redraw a weak offer, thin Newcomers (and later the starters) from decks of
+  more than 8 cards, keep strong cards on top. `GreedyBot` (highest prior) plays it.
+- `evaluate`: a conditional logit over per-participant features (`features.py`) with weights
+  fitted from seeded self-play by `scripts/fit_challengers_evaluation.py` (`evaluation.json`,
+  one weight vector per player count).
+"""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Sequence
+from functools import cache
+from importlib import resources
 
 from .actions import BOTTOM, DONE, EXHAUST, OPT, ORDER, PASS, PAY, PICK, REDRAW, TOP, TRIM, Action
 from .catalogue import LEVEL, LEVEL_S, NAME, POWER
 from .effects import AURA, AURA_NONE, K_SIREN
-from .flow import fan_total, legal_actions
+from .features import FEATURES, features
+from .flow import legal_actions
 from .state import MATCH, OVER, State
 
 _NEWCOMER = "Newcomer"
@@ -88,16 +100,49 @@ def deck_strength(s: State, p: int) -> float:
     return sum(_value(c) for c in cards) / len(cards)
 
 
+@cache
+def fitted_weights() -> tuple[tuple[float, ...], dict[int, tuple[float, ...]]]:
+    """The pooled and per-player-count weights of `evaluation.json` (read once, on first use).
+
+    Raises ValueError when the file was fitted for other features (refit it with
+    `scripts/fit_challengers_evaluation.py`, which never needs the evaluation itself).
+    """
+    text = resources.files(__package__).joinpath("evaluation.json").read_text("utf-8")
+    fitted = json.loads(text)
+    if tuple(fitted["features"]) != FEATURES:
+        raise ValueError("evaluation.json was fitted for other features; refit it")
+    pooled = tuple(float(w) for w in fitted["weights"])
+    by_players = {int(n): tuple(float(w) for w in part["weights"])
+                  for n, part in fitted.get("by_players", {}).items()}
+    return pooled, by_players
+
+
+@cache
+def weights_for(num_players: int) -> tuple[float, ...]:
+    """The fitted weights used for a game of `num_players` (solo uses the 2-player ones)."""
+    pooled, by_players = fitted_weights()
+    if not by_players:
+        return pooled
+    fitted = sorted(by_players)
+    n = min(max(num_players, fitted[0]), fitted[-1])
+    return by_players.get(n, pooled)
+
+
 def evaluate(s: State) -> list[float]:
-    """Each seat's chance to win, in [0, 1]: fans standing and deck strength, softmaxed."""
+    """Each seat's chance to win, in [0, 1], from the fitted conditional logit over features.
+
+    In solo the robot is a rival (its share is dropped); before the final only the two
+    finalists can win.
+    """
     if s.phase == OVER and s.result is not None:
         return list(s.result)
     n = s.n
     rivals = list(range(n)) + ([s.robot] if n == 1 else [])
-    scores = [fan_total(s, p) * 0.35 + deck_strength(s, p) for p in rivals]
+    weights = weights_for(n)
+    scores = [sum(w * f for w, f in zip(weights, features(s, p), strict=True)) for p in rivals]
     if s.finalists:
         scores = [x if p in s.finalists else -1e9 for p, x in zip(rivals, scores, strict=True)]
     top = max(scores)
-    weights = [math.exp(x - top) for x in scores]
-    total = sum(weights)
-    return [w / total for w in weights][:n]
+    exps = [math.exp(x - top) for x in scores]
+    total = sum(exps)
+    return [w / total for w in exps][:n]

@@ -1,0 +1,91 @@
+"""The fitted static evaluation: well-formed, sensible, fitted by a method that recovers truth."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.challengers import Challengers, new_game
+from games.challengers.catalogue import BY_KEY
+from games.challengers.features import FEATURES, features
+from games.challengers.heuristics import evaluate, weights_for
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "fit_challengers_evaluation.py"
+GAME = Challengers()
+
+
+def fitting() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("fit_challengers_evaluation", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.sampled_from([1, 2, 3, 4]), seed=st.integers(0, 10**6), plies=st.integers(0, 150))
+def test_evaluation_is_a_distribution_over_seats(n: int, seed: int, plies: int) -> None:
+    rng = random.Random(seed)
+    state = new_game(n, seed)
+    for _ in range(plies):
+        if GAME.is_terminal(state):
+            break
+        GAME.apply(state, GAME.rollout_action(state, rng), rng)
+    values = evaluate(state)
+    assert len(values) == n
+    assert all(0.0 <= v <= 1.0 for v in values)
+    if n > 1 or not GAME.is_terminal(state):
+        assert n == 1 or abs(sum(values) - 1.0) < 1e-9
+    if GAME.is_terminal(state):
+        assert values == list(state.result or ())
+    for p in range(state.P):
+        assert len(features(state, p)) == len(FEATURES) == len(weights_for(n))
+
+
+def test_more_fans_and_stronger_decks_look_better() -> None:
+    state = new_game(2, 1)
+    base = evaluate(state)[0]
+    state.fans[0] += 4
+    richer = evaluate(state)[0]
+    strong = [BY_KEY[k] for k in ("champion@c",) * 3]
+    state.deck[0] = [c for c in state.deck[0] if c != BY_KEY["newcomer"]] + strong
+    stronger = evaluate(state)[0]
+    assert base < richer < stronger
+
+
+def test_shipped_weights_match_the_features() -> None:
+    fitted = json.loads((ROOT / "games" / "challengers" / "evaluation.json").read_text())
+    assert tuple(fitted["features"]) == FEATURES
+    assert fitted["held_out_log_loss"] < fitted["held_out_log_loss_uniform"]
+
+
+def test_newton_fit_recovers_known_weights() -> None:
+    fit = fitting()
+    rng = np.random.default_rng(0)
+    truth = np.array([1.5, -0.5, 2.0])
+    x = rng.normal(size=(20000, 2, 3))
+    p = fit.probabilities(x, truth)
+    winners = (p.cumsum(axis=1) > rng.random((20000, 1))).argmax(axis=1)
+    y = np.eye(2)[winners]
+    data = {2: fit.Samples(x, y)}
+    w = fit.fit(data)
+    assert np.allclose(w, truth, atol=0.15)
+    assert fit.log_loss(data, w) < fit.log_loss(data, np.zeros(3))
+
+
+def test_self_play_records_every_seat_and_the_result() -> None:
+    fit = fitting()
+    rows, result = fit.play(2, 5)
+    assert rows and all(len(r) == 2 and len(r[0]) == len(FEATURES) for r in rows)
+    assert sorted(result) in ([0.0, 1.0], [0.5, 0.5])
+    assert fit.play(2, 5) == (rows, result)
