@@ -145,6 +145,7 @@ CONFIGS: dict[str, SearchConfig] = {
     "puct": SearchConfig(selection="puct"),
     "evaluate only": SearchConfig(rollout_depth=0),
     "full rollouts": SearchConfig(rollout_depth=None),
+    "random to the end": SearchConfig(rollout="random", rollout_depth=None),
 }
 
 
