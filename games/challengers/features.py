@@ -33,6 +33,8 @@ FEATURES = (
     "bench",  # in a match: bench seats taken / 6 (a full bench loses the match)
     "bench_stake",  # in a match: bench seats taken / 6 x the trophy's fans / FAN_LEAD
     "draw_left",  # in a match: cards left in the draw pile / 10 (an empty one loses)
+    "clinch",  # 2 players: winning this round's match wins the game (lead reaches 11 / round 7)
+    "safe",  # 2 players, round 7: the game is won even if this round's match is lost
 )
 
 _PILE_MEANS: dict[tuple[str, ...], tuple[float, ...]] = {}
@@ -74,6 +76,18 @@ def _to_draft(s: State, p: int) -> float:
     return 0.0
 
 
+def _duel_stakes(s: State, p: int, fans: int) -> tuple[float, float]:
+    """2 players: (winning this round's match wins the game, losing it cannot lose it)."""
+    if s.n != 2 or p > 1 or s.phase not in (DECK, MATCH) or s.round > ROUNDS:
+        return 0.0, 0.0
+    q = 1 - p
+    other = s.fans[q] + sum(s.tval[(t >> 2) - 1][t & 3] for t in s.trophies[q])
+    lead, stake = fans - other, s.tval[s.round - 1][0]
+    if s.round == ROUNDS:
+        return float(lead + stake > 0), float(lead - stake > 0)
+    return float(lead + stake >= FAN_LEAD), 0.0
+
+
 def features(s: State, p: int) -> tuple[float, ...]:
     """The feature vector of participant `p`, in the order of `FEATURES`."""
     fans = s.fans[p] + sum(s.tval[(t >> 2) - 1][t & 3] for t in s.trophies[p])
@@ -96,6 +110,7 @@ def features(s: State, p: int) -> tuple[float, ...]:
         if not s.finalists and s.round <= ROUNDS and 0 <= s.park < 4:
             stake = bench * s.tval[s.round - 1][s.park] / FAN_LEAD
         draw_left = len(s.draw[p]) / 10
+    clinch, safe = _duel_stakes(s, p, fans)
     return (
         fans / FAN_LEAD,
         fans / FAN_LEAD * rnd / ROUNDS,
@@ -114,4 +129,6 @@ def features(s: State, p: int) -> tuple[float, ...]:
         bench,
         stake,
         draw_left,
+        clinch,
+        safe,
     )
