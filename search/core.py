@@ -84,6 +84,7 @@ class TreeSearch:
         uniform = rng.random
         config = self.config
         puct = config.selection == "puct"
+        expand_by_prior = config.expansion == "prior"
         c = config.puct_c if puct else config.uct_c
         n_players = self.num_players
         seats = range(n_players)
@@ -173,7 +174,13 @@ class TreeSearch:
                                 best = child
                     if untried is not None:
                         k = len(untried)
-                        a = untried[int(uniform() * k)] if k > 1 else untried[0]
+                        if k == 1:
+                            a = untried[0]
+                        elif expand_by_prior:
+                            weights = priors(state, untried)
+                            a = untried[max(range(k), key=lambda i: weights[i] + 1e-9 * uniform())]
+                        else:
+                            a = untried[int(uniform() * k)]
                         fresh = children.get(a)
                         if fresh is None:
                             fresh = Node(a, current_player(state), n_players)

@@ -13,6 +13,7 @@ Options (comma-separated `key=value`; pimc and ismcts):
     time=S       seconds per move (results then depend on machine speed)
     c=X          UCT exploration constant          pc=X   PUCT exploration constant
     sel=uct|puct selection rule                     rollout=heuristic|random  playout policy
+    expand=prior|random  (uct) which untried move a node tries first
     depth=N|none playout plies before the static evaluation
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
@@ -28,7 +29,7 @@ from search.baselines import Bot
 from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
-_SEARCH_KEYS = {"iters", "time", "c", "pc", "sel", "rollout", "depth"}
+_SEARCH_KEYS = {"iters", "time", "c", "pc", "sel", "expand", "rollout", "depth"}
 _KEYS = {
     "random": set(),
     "greedy": set(),
@@ -133,6 +134,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             config_args["puct_c"] = float(opts["pc"])
         if "sel" in opts:
             config_args["selection"] = opts["sel"]
+        if "expand" in opts:
+            config_args["expansion"] = opts["expand"]
         if "rollout" in opts:
             config_args["rollout"] = opts["rollout"]
         if "depth" in opts:

@@ -78,3 +78,18 @@ def test_hidden_cards_do_not_change_the_answer() -> None:
         for s in (state, other)
     ]
     assert answers[0].candidates == answers[1].candidates
+
+
+def test_prior_expansion_tries_the_likeliest_move_first() -> None:
+    state = played(2, 3, 10)
+    observation = splendor.observe(state, state.current)
+    legal = splendor.legal_actions(state)
+    weights = splendor.GAME.priors(state, legal)
+    likeliest = legal[max(range(len(legal)), key=lambda i: weights[i])]
+    config = SearchConfig(expansion="prior")
+    result = ismcts(splendor.GAME, observation, Limits(iterations=1), config, seed=4)
+    assert [c.action for c in result.candidates] == [likeliest]
+    tried = {
+        ismcts(splendor.GAME, observation, Limits(iterations=1), seed=s).action for s in range(8)
+    }
+    assert len(tried) > 1, "uniform expansion tries different moves first"
