@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -67,20 +66,6 @@ def test_shipped_weights_match_the_features() -> None:
     fitted = json.loads((ROOT / "games" / "challengers" / "evaluation.json").read_text())
     assert tuple(fitted["features"]) == FEATURES
     assert fitted["held_out_log_loss"] < fitted["held_out_log_loss_uniform"]
-
-
-def test_newton_fit_recovers_known_weights() -> None:
-    fit = fitting()
-    rng = np.random.default_rng(0)
-    truth = np.array([1.5, -0.5, 2.0])
-    x = rng.normal(size=(20000, 2, 3))
-    p = fit.probabilities(x, truth)
-    winners = (p.cumsum(axis=1) > rng.random((20000, 1))).argmax(axis=1)
-    y = np.eye(2)[winners]
-    data = {2: fit.Samples(x, y)}
-    w = fit.fit(data)
-    assert np.allclose(w, truth, atol=0.15)
-    assert fit.log_loss(data, w) < fit.log_loss(data, np.zeros(3))
 
 
 def test_self_play_records_every_seat_and_the_result() -> None:
