@@ -81,35 +81,13 @@ def section(
     ])  # fmt: skip
 
 
-TARGETS = [
-    ("ISMCTS ≥ 98% vs random", "ismcts:iters=800", "random"),
-    ("ISMCTS ≥ 70% vs greedy", "ismcts:iters=800", "greedy"),
-    ("ISMCTS ≥ 60% vs PIMC, equal time", "ismcts:time=0.1", "pimc:time=0.1"),
-    ("ISMCTS 4x ≥ 62% vs 1x", "ismcts:iters=3200", "ismcts:iters=800"),
-]
-"""(target, bot A, bot B) of the full-size matches, 1,000 games each."""
+TARGETS_NOTE = """\
+## Full-size targets
 
-
-def targets_section(seed: int) -> str:
-    """The full-size target matches and their commands."""
-    rows = [
-        (target, f"`{match_command('splendor_marvel', 2, a, b, 500, seed)}`")
-        for target, a, b in TARGETS
-    ]
-    return "\n".join([
-        "## Full-size targets (to be run; not yet measured)",
-        "",
-        "Each is a 1,000-game match (500 deals, both seatings) on Splendor: Marvel, 2 players.",
-        "The PIMC comparison is at equal wall time per move, so it depends on the machine; the",
-        "1x/4x comparison counts iterations, so it is reproducible to the move.",
-        "",
-        report.markdown_table(("target", "command"), rows),
-        "",
-        "Add `--json games.json` to keep every game (`python -m clients.arena replay games.json`",
-        "checks them), `--ray [ADDRESS]` to run on Ray, or `--sprt ELO0,ELO1` to stop as soon as",
-        "a target is decided (e.g. `--sprt 45,125` around the 62% target, which is +85 Elo).",
-        "",
-    ])  # fmt: skip
+The issue's targets (1,000 seat-rotated games each: ISMCTS against random, greedy and PIMC, and
+4x against 1x budget) are measured by `python -m benchmarks.targets` into
+[TARGETS.md](TARGETS.md), each row with the exact command that replays its games.
+"""
 
 
 NOTES = """\
@@ -172,7 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     size = (f"**Size: small.** {args.deals} deals (each in every seating) per pairing, "
             f"{args.iters} iterations per move for the 1x searchers (PIMC: {args.iters} "
             "playouts over 16 worlds). The intervals are wide: the numbers are indicative, not "
-            "a measurement of the targets below.")  # fmt: skip
+            "a measurement of the targets.")  # fmt: skip
     header = [
         "# Arena results",
         "",
@@ -185,7 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
     ]  # fmt: skip
     text = "\n".join(header) + "\n" + challengers_note + "\n".join(sections) + "\n"
-    args.out.write_text(text + targets_section(args.seed) + "\n" + NOTES)
+    args.out.write_text(text + TARGETS_NOTE + "\n" + NOTES)
     print(f"wrote {args.out}")
     return 0
 
