@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from google.protobuf.message import Message
 
-from advisor.errors import RequestError
+from advisor.moves import decode_move
 from advisor.proto_gen import advisor_pb2, common_pb2
 from advisor.proto_gen import splendor_marvel_pb2 as pb
 from advisor.splendor_marvel import coach, codec
@@ -70,27 +70,15 @@ class SplendorAdapter:
         return common_pb2.GameState(splendor_marvel=codec.state_to_proto(state))
 
     def move(self, msg: common_pb2.Move, path: str) -> Action:
-        branch = msg.WhichOneof("game")
-        if branch not in (None, self.name):
-            raise RequestError([(f"{path}.{branch}", "a move of another game")])
-        structured = None
-        if branch is not None:
-            structured = codec.move_from_proto(msg.splendor_marvel, f"{path}.{branch}")
-        written = None
-        if msg.notation:
-            try:
-                written = parse(msg.notation)
-            except ValueError as exc:
-                raise RequestError([(f"{path}.notation", str(exc))]) from None
-        if structured is not None and written is not None and structured != written:
-            raise RequestError(
-                [(f"{path}.notation", f"{msg.notation!r} disagrees with the structured move "
-                  f"{structured.notation()!r}")]
-            )
-        action = structured if structured is not None else written
-        if action is None:
-            raise RequestError([(path, "give the move: structured or as notation")])
-        return action
+        return decode_move(
+            msg,
+            path,
+            self.name,
+            lambda inner: codec.move_from_proto(
+                cast(pb.SplendorMove, inner), f"{path}.{self.name}"
+            ),
+            parse,
+        )
 
     def move_message(self, action: Action, seat: int) -> common_pb2.Move:
         return common_pb2.Move(
@@ -103,9 +91,7 @@ class SplendorAdapter:
     def new_game(
         self, players: int, seed: int | None, start_seat: int, turn_cap: int
     ) -> SplendorState:
-        return new_game(
-            players, seed, start_seat=start_seat, turn_cap=turn_cap or DEFAULT_TURN_CAP
-        )
+        return new_game(players, seed, start_seat=start_seat, turn_cap=turn_cap or DEFAULT_TURN_CAP)
 
     def to_move(self, view: SplendorState | Observation) -> int:
         return view.current
