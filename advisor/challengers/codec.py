@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from advisor.proto_gen import challengers_pb2 as pb
 from games.challengers import CARDS, Observation, State
-from games.challengers.actions import _WORDS, OPT, Action, make, option
+from games.challengers.actions import _WORDS, OPT, PICK, Action, make, option, pick
 from games.challengers.catalogue import OPTIONAL_SETS, ROUNDS, SET_NAMES, SETS_PER_GAME
 from games.challengers.setup import empty_state
 from games.challengers.state import OPP_KNOWS, OWNER_KNOWS, TYPE_MASK
@@ -30,10 +30,9 @@ def _untagged(entries: Iterable[pb.ChallengersTaggedCard]) -> tuple[tuple[int, i
     return tuple((e.seen_by, e.card) for e in entries)
 
 
-def _draft(turn: int, step: int, pile: int, picks: int, redraw: bool, pend: int,
-           cost: int) -> pb.ChallengersDraft:
-    return pb.ChallengersDraft(turn=turn, step=step, option_pile=pile, picks_left=picks,
-                               redraw_used=redraw, pending_card=pend, cost_left=cost)
+def _draft(v: Observation | State) -> pb.ChallengersDraft:
+    return pb.ChallengersDraft(turn=v.turn, step=v.dstep, option_pile=v.opt_pile,
+                               picks_left=v.picks_left, redraw_used=v.redraw_used)
 
 
 def _match(v: Observation | State) -> pb.ChallengersMatch:
@@ -76,8 +75,7 @@ def observation_to_proto(o: Observation) -> pb.ChallengersObservation:
     return pb.ChallengersObservation(
         seat=o.seat, players=o.n, sets=o.sets, robot_deck=o.robot_deck, round=o.round,
         phase=o.phase,
-        draft=_draft(o.turn, o.dstep, o.opt_pile, o.picks_left, o.redraw_used, o.pend_card,
-                     o.cost_left),
+        draft=_draft(o),
         offer=o.offer, pile_sizes=o.pile_sizes,
         discards=[pb.ChallengersCompartment(cards=_tagged(d)) for d in o.discards],
         box=_tagged(o.box), participants=participants, own_public_deck=o.own_public_deck,
@@ -99,7 +97,7 @@ def observation_from_proto(msg: pb.ChallengersObservation) -> Observation:
         seat=msg.seat, n=n, P=n + n % 2, robot=n if n % 2 else -1, sets=tuple(msg.sets),
         robot_deck=_t(msg.robot_deck), round=msg.round, phase=msg.phase, turn=d.turn,
         dstep=d.step, opt_pile=d.option_pile, picks_left=d.picks_left,
-        redraw_used=d.redraw_used, pend_card=d.pending_card, cost_left=d.cost_left,
+        redraw_used=d.redraw_used,
         offer=_t(msg.offer), pile_sizes=(msg.pile_sizes[0], msg.pile_sizes[1], msg.pile_sizes[2]),
         discards=tuple(_untagged(c.cards) for c in msg.discards), box=_untagged(msg.box),
         decks=tuple(_t(p.deck) for p in ps), own_public_deck=_t(msg.own_public_deck),
@@ -133,8 +131,7 @@ def state_to_proto(s: State) -> pb.ChallengersState:
         participants.append(msg)
     return pb.ChallengersState(
         players=s.n, sets=s.sets, robot_deck=s.robot_deck, round=s.round, phase=s.phase,
-        draft=_draft(s.turn, s.dstep, s.opt_pile, s.picks_left, s.redraw_used, s.pend_card,
-                     s.cost_left),
+        draft=_draft(s),
         offer=s.offer, piles=[pb.ChallengersCards(cards=pile) for pile in s.piles],
         discards=[pb.ChallengersCompartment(cards=_tagged(zip(tags, cards, strict=True)))
                   for cards, tags in zip(s.disc, s.dtag, strict=True)],
@@ -156,7 +153,7 @@ def state_from_proto(msg: pb.ChallengersState) -> State:
     d, m, ps = msg.draft, msg.match, msg.participants
     s.round, s.phase = msg.round, msg.phase
     s.turn, s.dstep, s.opt_pile, s.picks_left = d.turn, d.step, d.option_pile, d.picks_left
-    s.redraw_used, s.pend_card, s.cost_left = d.redraw_used, d.pending_card, d.cost_left
+    s.redraw_used = d.redraw_used
     s.offer = list(msg.offer)
     s.piles = [list(pile.cards) for pile in msg.piles]
     s.disc = [[e.card for e in c.cards] for c in msg.discards]
@@ -200,8 +197,14 @@ def move_from_proto(msg: pb.ChallengersMove) -> Action:
         if msg.option_pile > 2 or not 1 <= msg.option_picks <= 7:
             raise ValueError("an option needs option_pile 0..2 and option_picks 1..7")
         return option(msg.option_pile, msg.option_picks)
+    if any(c >= len(CARDS) for c in msg.cards):
+        raise ValueError(f"cards must be catalogue indices below {len(CARDS)}")
+    if kind == PICK:
+        if not 1 <= len(msg.cards) <= 3:
+            raise ValueError("'pick' names the picked card, then 0 to 2 cards paid for it")
+        return pick(*msg.cards)
     want = len(make(kind, 0).cards())
-    if len(msg.cards) != want or any(c >= len(CARDS) for c in msg.cards):
+    if len(msg.cards) != want:
         raise ValueError(f"{msg.kind!r} names {want} catalogue card(s)")
     if want == 3:
         return Action.parse("order:" + ",".join(CARDS[c].key for c in msg.cards))

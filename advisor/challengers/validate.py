@@ -7,6 +7,7 @@ observing it back, listing the legal moves) and reports any failure on the whole
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
@@ -26,9 +27,9 @@ from games.challengers.catalogue import (
 )
 from games.challengers.flow import current_player, legal_actions
 from games.challengers.state import (
-    D_COST,
     D_EXTRA,
     D_PICK,
+    D_TRIM,
     DECK,
     FINAL_TRIM,
     OVER,
@@ -115,9 +116,8 @@ def _common(v: Violations, path: str, msg: Message, hidden_ok: bool) -> int:
     _range(v, f"{path}.phase", msg.phase, 0, OVER)
     d = msg.draft
     _range(v, f"{path}.draft.turn", d.turn, 0, n)
-    _range(v, f"{path}.draft.step", d.step, 0, 4)
+    _range(v, f"{path}.draft.step", d.step, 0, D_TRIM)
     _range(v, f"{path}.draft.option_pile", d.option_pile, -1, 2)
-    _cards(v, f"{path}.draft.pending_card", [d.pending_card], True)
     _cards(v, f"{path}.offer", msg.offer, hidden_ok)
     if _length(v, f"{path}.discards", msg.discards, 3):
         for i, comp in enumerate(msg.discards):
@@ -179,18 +179,22 @@ def _plays_out(path: str, s: State, seed: int) -> None:
 
 
 def _draft_step(v: Violations, path: str, msg: Message) -> None:
-    """What the deck-phase step needs: an offer to pick from, a card whose cost is pending."""
+    """What the deck-phase step needs: an offer to pick from, picks left for a regular pick."""
     d = msg.draft
     if msg.phase not in (DECK, FINAL_TRIM):
         return
     if d.step in (D_PICK, D_EXTRA) and not msg.offer:
         v.add(f"{path}.offer", "a pick needs an offer")
-    if d.step in (D_COST, D_EXTRA) and d.pending_card < 0:
-        v.add(f"{path}.draft.pending_card", "a card must be pending at this step")
-    if d.step == D_COST and not 1 <= d.cost_left <= 2:
-        v.add(f"{path}.draft.cost_left", "a cost of 1 or 2 cards is left to pay")
     if d.step == D_PICK and d.picks_left < 1:
         v.add(f"{path}.draft.picks_left", "a pick needs picks left")
+
+
+def _field_of(path: str, problem: str) -> str:
+    """The field an engine's inconsistency message is about."""
+    if "pile sizes" in problem:
+        return f"{path}.pile_sizes"
+    counters = re.search(r"participant (\d+)'s phase counters", problem)
+    return f"{path}.participants[{counters[1]}].phase_counters" if counters else path
 
 
 def validate_observation(msg: pb.ChallengersObservation, path: str) -> Observation:
@@ -207,7 +211,7 @@ def validate_observation(msg: pb.ChallengersObservation, path: str) -> Observati
         try:
             world = sample(obs, random.Random(0))
         except ValueError as exc:
-            field = f"{path}.pile_sizes" if "pile sizes" in str(exc) else path
+            field = _field_of(path, str(exc))
             raise RequestError([(field, f"inconsistent position: {exc}")]) from None
         if observe(world, obs.seat) != obs:
             raise RequestError([(path, "inconsistent position: no world shows this observation")])

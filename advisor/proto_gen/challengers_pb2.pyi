@@ -37,22 +37,18 @@ class ChallengersDrawCard(_message.Message):
     def __init__(self, card: _Optional[int] = ..., owner_knows: _Optional[bool] = ..., opponent_knows: _Optional[bool] = ...) -> None: ...
 
 class ChallengersDraft(_message.Message):
-    __slots__ = ("turn", "step", "option_pile", "picks_left", "redraw_used", "pending_card", "cost_left")
+    __slots__ = ("turn", "step", "option_pile", "picks_left", "redraw_used")
     TURN_FIELD_NUMBER: _ClassVar[int]
     STEP_FIELD_NUMBER: _ClassVar[int]
     OPTION_PILE_FIELD_NUMBER: _ClassVar[int]
     PICKS_LEFT_FIELD_NUMBER: _ClassVar[int]
     REDRAW_USED_FIELD_NUMBER: _ClassVar[int]
-    PENDING_CARD_FIELD_NUMBER: _ClassVar[int]
-    COST_LEFT_FIELD_NUMBER: _ClassVar[int]
     turn: int
     step: int
     option_pile: int
     picks_left: int
     redraw_used: bool
-    pending_card: int
-    cost_left: int
-    def __init__(self, turn: _Optional[int] = ..., step: _Optional[int] = ..., option_pile: _Optional[int] = ..., picks_left: _Optional[int] = ..., redraw_used: _Optional[bool] = ..., pending_card: _Optional[int] = ..., cost_left: _Optional[int] = ...) -> None: ...
+    def __init__(self, turn: _Optional[int] = ..., step: _Optional[int] = ..., option_pile: _Optional[int] = ..., picks_left: _Optional[int] = ..., redraw_used: _Optional[bool] = ...) -> None: ...
 
 class ChallengersMatch(_message.Message):
     __slots__ = ("park", "side_a", "side_b", "attacker", "step", "pending_kind", "pending_participant", "pending_data", "loser")

@@ -36,7 +36,7 @@ GAMES = {
         "challengers", common_pb2.GAME_CHALLENGERS, 1, 8,
         "opt:2A, pick:cow, trim:newcomer, done",
         # picks, payments and trims stay secret until the reveal; reorders after a private look
-        frozenset({"pick", "pay", "trim", "top", "bottom", "order"}),
+        frozenset({"pick", "trim", "top", "bottom", "order"}),
         standings=True,
     ),
 }

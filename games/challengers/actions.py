@@ -4,7 +4,8 @@ An action names card *types* (never slots or positions), so it means the same th
 determinization. Notation (``Action.parse`` / ``str``):
 
 ``opt:2A`` choose the round's option "2 cards from pile A";  ``redraw``;  ``pick:<card>``;
-``pass`` (decline a "may", stop an "up to");  ``pay:<card>`` (remove a card as a cost);
+``pick:<card>+pay:<card>[,<card>]`` (pick a card and pay its "when picked" cost, which earns
+an extra card from the same offer);  ``pass`` (decline a "may", stop an "up to");
 ``trim:<card>``;  ``done`` (stop trimming);  ``top:<card>``;  ``bottom:<card>``;
 ``exhaust:<card>``;  ``order:<card>,<card>,<card>`` (top card first).
 ``<card>`` is the card key: its name in lower case with dashes, plus ``@level`` when two
@@ -15,12 +16,12 @@ from __future__ import annotations
 
 from .catalogue import BY_KEY, KEY, PILE_LEVELS
 
-OPT, REDRAW, PICK, PASS, PAY, TRIM, DONE, TOP, BOTTOM, EXHAUST, ORDER = range(11)
-_WORDS = ("opt", "redraw", "pick", "pass", "pay", "trim", "done", "top", "bottom", "exhaust",
-          "order")
+OPT, REDRAW, PICK, PASS, TRIM, DONE, TOP, BOTTOM, EXHAUST, ORDER = range(10)
+_WORDS = ("opt", "redraw", "pick", "pass", "trim", "done", "top", "bottom", "exhaust", "order")
 _SHIFT = 21
 _ARG_MASK = (1 << _SHIFT) - 1
-_CARD_KINDS = frozenset({PICK, PAY, TRIM, TOP, BOTTOM, EXHAUST})
+_CARD_KINDS = frozenset({TRIM, TOP, BOTTOM, EXHAUST})
+_PAY = "+pay:"
 
 
 class Action(int):
@@ -38,11 +39,23 @@ class Action(int):
         """The packed argument (card type, option or order)."""
         return int(self) & _ARG_MASK
 
+    @property
+    def card(self) -> int:
+        """The (first) card type the action names: the picked card of a PICK."""
+        return int(self) & 127
+
+    def paid(self) -> tuple[int, ...]:
+        """The cards a PICK removes from the deck to pay a "when picked" cost."""
+        a = self.arg
+        return tuple(c - 1 for c in ((a >> 7) & 127, a >> 14) if c) if self.kind == PICK else ()
+
     def cards(self) -> tuple[int, ...]:
-        """Card types named by the action (three for ORDER, top first)."""
+        """Card types named by the action: a PICK's card, then its payment; ORDER top first."""
         k, a = self.kind, self.arg
         if k in _CARD_KINDS:
             return (a,)
+        if k == PICK:
+            return (a & 127, *self.paid())
         if k == ORDER:
             return (a >> 14, (a >> 7) & 127, a & 127)
         return ()
@@ -54,6 +67,9 @@ class Action(int):
             return f"opt:{a & 7}{PILE_LEVELS[a >> 3]}"
         if k in _CARD_KINDS:
             return f"{word}:{KEY[a]}"
+        if k == PICK:
+            paid = ",".join(KEY[t] for t in self.paid())
+            return f"pick:{KEY[self.card]}" + (_PAY + paid if paid else "")
         if k == ORDER:
             return "order:" + ",".join(KEY[t] for t in self.cards())
         return word
@@ -73,6 +89,11 @@ class Action(int):
                 return option(PILE_LEVELS.index(rest[-1].upper()), int(rest[:-1]))
             if kind in _CARD_KINDS:
                 return make(kind, BY_KEY[rest])
+            if kind == PICK:
+                card, sep, paid = rest.partition(_PAY)
+                if sep and not 1 <= len(paid.split(",")) <= 2:
+                    raise ValueError(text)
+                return pick(BY_KEY[card], *(BY_KEY[k] for k in paid.split(",") if sep))
             if kind == ORDER:
                 t = [BY_KEY[k] for k in rest.split(",")]
                 if len(t) != 3:
@@ -100,6 +121,14 @@ def make(kind: int, arg: int = 0) -> Action:
 def option(pile: int, picks: int) -> Action:
     """Choose the draft option `picks` cards from pile index `pile` (0 = A)."""
     return make(OPT, pile << 3 | picks)
+
+
+def pick(card: int, *paid: int) -> Action:
+    """Pick `card`, removing the `paid` cards (none, one or two) to pay its "when picked" cost."""
+    arg = card
+    for i, t in enumerate(paid):
+        arg |= (t + 1) << (7 + 7 * i)
+    return make(PICK, arg)
 
 
 def order(t1: int, t2: int, t3: int) -> Action:

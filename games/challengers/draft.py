@@ -1,5 +1,8 @@
 """The deck phase of one player: option, offer, redraw, picks, "when picked", trimming.
 
+A card with a "when picked" cost is picked and paid for in one decision (`pick:<card>+pay:...`),
+so the table sees a payment as it happens and never a pending choice.
+
 Players take their deck phase one after another in seat order (the robot never drafts). The
 same trimming step serves the finalists before the final.
 """
@@ -8,31 +11,17 @@ from __future__ import annotations
 
 import random
 
-from .actions import (
-    A_DONE,
-    A_PASS,
-    A_REDRAW,
-    DONE,
-    OPT,
-    PASS,
-    PAY,
-    PICK,
-    REDRAW,
-    TRIM,
-    Action,
-    make,
-    option,
-)
-from .catalogue import LEVEL, LEVEL_S, OFFER_SIZE, SCHEDULE, SET_OF
-from .effects import PICKED, PICKED_COST_ANY, PICKED_COST_SPACE, PICKED_FAN
+from .actions import A_DONE, A_REDRAW, DONE, OPT, PICK, REDRAW, TRIM, Action, make, option, pick
+from .catalogue import LEVEL, LEVEL_S, OFFER_SIZE, SCHEDULE
+from .effects import COST, PICKED, PICKED_FAN, pays_for
 from .state import (
-    D_COST,
     D_EXTRA,
     D_OPTION,
     D_PICK,
     D_TRIM,
     PH_BOXED,
     PH_FANS,
+    PH_PAID,
     PH_PICK,
     PH_TRIM,
     TAG_TRIM,
@@ -46,11 +35,16 @@ def drafter(s: State) -> int:
     return s.finalists[s.turn] if s.finalists else s.turn
 
 
+def trimmed_to_box(card: int) -> bool:
+    """Whether a trimmed `card` goes to the box (starters and other non-pile cards)."""
+    return LEVEL[card] == LEVEL_S or LEVEL[card] > 3
+
+
 def begin_turn(s: State) -> None:
     """Reset the per-player deck-phase fields for the next player."""
     s.dstep = D_OPTION if not s.finalists else D_TRIM
     s.opt_pile, s.picks_left, s.redraw_used = -1, 0, False
-    s.offer, s.pend_card, s.cost_left = [], -1, 0
+    s.offer = []
 
 
 def _draw_offer(s: State, count: int, rng: random.Random) -> None:
@@ -76,27 +70,26 @@ def choose_option(s: State, pile: int, picks: int, rng: random.Random) -> None:
         s.dstep = D_TRIM
 
 
-def _cost_options(s: State) -> list[int]:
-    """Card types that may pay the pending "when picked" cost."""
-    deck, picked = s.deck[drafter(s)], s.pend_card
-    space = PICKED[picked] == PICKED_COST_SPACE
-    out: list[int] = []
-    for t in sorted(set(deck)):
-        if space and SET_OF[t] != "outer_space":
-            continue
-        if t == picked and deck.count(t) < 2:
-            continue
-        out.append(t)
+def _payments(deck: list[int], card: int) -> list[tuple[int, ...]]:
+    """Ways to pay `card`'s "when picked" cost from `deck` (which does not hold `card` yet)."""
+    types = [t for t in sorted(set(deck)) if pays_for(card, t)]
+    if COST[card] == 1:
+        return [(t,) for t in types]
+    if COST[card] == 2:
+        return [(a, b) for i, a in enumerate(types) for b in types[i:]
+                if a != b or deck.count(a) > 1]
+    return []
+
+
+def _pick_actions(s: State) -> list[Action]:
+    """Pick any offered card; one with a cost may also be paid for, while a card is left over."""
+    deck = s.deck[drafter(s)]
+    out: list[Action] = []
+    for card in sorted(set(s.offer)):
+        out.append(pick(card))
+        if len(s.offer) > 1:
+            out += [pick(card, *paid) for paid in _payments(deck, card)]
     return out
-
-
-def _payable(s: State) -> bool:
-    options = _cost_options(s)
-    if PICKED[s.pend_card] == PICKED_COST_ANY or s.cost_left < 2:
-        return bool(options)
-    deck, picked = s.deck[drafter(s)], s.pend_card
-    count = sum(deck.count(t) for t in options) - (1 if picked in options else 0)
-    return count >= 2
 
 
 def _after_pick(s: State, rng: random.Random) -> None:
@@ -108,23 +101,22 @@ def _after_pick(s: State, rng: random.Random) -> None:
         s.dstep = D_TRIM
 
 
-def _pick(s: State, card: int, rng: random.Random) -> None:
+def _pick(s: State, card: int, paid: tuple[int, ...], rng: random.Random) -> None:
     p = drafter(s)
     s.offer.remove(card)
+    for t in paid:
+        s.deck[p].remove(t)
+        to_box(s, t, TAG_TRIM + p)
+        s.ph[p][PH_PAID] += 1
     s.deck[p].append(card)
     s.ph[p][PH_PICK + LEVEL[card] - 1] += 1
-    kind = PICKED[card]
-    if kind == PICKED_FAN:
+    if PICKED[card] == PICKED_FAN:
         s.fans[p] += 1
         s.ph[p][PH_FANS] += 1
-    elif kind in (PICKED_COST_ANY, PICKED_COST_SPACE) and s.offer:
-        s.pend_card = card
-        s.cost_left = 1 if kind == PICKED_COST_ANY else 2
-        if _payable(s):
-            s.dstep = D_COST
-            return
-    s.pend_card, s.cost_left = -1, 0
-    _after_pick(s, rng)
+    if paid:
+        s.dstep = D_EXTRA
+    else:
+        _after_pick(s, rng)
 
 
 def legal(s: State) -> list[Action]:
@@ -133,16 +125,9 @@ def legal(s: State) -> list[Action]:
     if step == D_OPTION:
         return [option(pile, picks) for pile, picks in SCHEDULE[s.round - 1]]
     if step == D_PICK:
-        out = [make(PICK, t) for t in sorted(set(s.offer))]
-        if not s.redraw_used:
-            out.append(A_REDRAW)
-        return out
-    if step == D_COST:
-        out = [make(PAY, t) for t in _cost_options(s)]
-        started = s.cost_left < (1 if PICKED[s.pend_card] == PICKED_COST_ANY else 2)
-        return out if started else [*out, A_PASS]
+        return _pick_actions(s) + ([] if s.redraw_used else [A_REDRAW])
     if step == D_EXTRA:
-        return [make(PICK, t) for t in sorted(set(s.offer))]
+        return _pick_actions(s)
     return [*(make(TRIM, t) for t in sorted(set(s.deck[drafter(s)]))), A_DONE]
 
 
@@ -162,20 +147,10 @@ def apply(s: State, action: Action, rng: random.Random) -> bool:
     elif kind == PICK:
         if s.dstep == D_PICK:
             s.picks_left -= 1
-        _pick(s, arg, rng)
-    elif kind == PASS:
-        s.pend_card, s.cost_left, s.dstep = -1, 0, D_PICK
-        _after_pick(s, rng)
-    elif kind == PAY:
-        s.deck[p].remove(arg)
-        to_box(s, arg, TAG_TRIM + p)
-        s.ph[p][PH_BOXED] += 1
-        s.cost_left -= 1
-        if s.cost_left == 0:
-            s.dstep = D_EXTRA
+        _pick(s, action.card, action.paid(), rng)
     elif kind == TRIM:
         s.deck[p].remove(arg)
-        if LEVEL[arg] == LEVEL_S or LEVEL[arg] > 3:
+        if trimmed_to_box(arg):
             to_box(s, arg, TAG_TRIM + p)
             s.ph[p][PH_BOXED] += 1
         else:

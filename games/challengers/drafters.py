@@ -7,9 +7,9 @@
   over 2A, 2B over 1C).
 - **Pick**: the offered card with the highest printed power (ties: the first card type).
 - **Redraw**: only when the best card of the offer is *weak*: below the mean power of its pile.
-- **"When picked" costs** (Shapeshifter, Sci-Fi Geek): pay with the weakest eligible deck card
-  when the offer still holds a card stronger than it, else pass; the extra card is again the
-  strongest.
+- **"When picked" costs** (Shapeshifter, Sci-Fi Geek): when the strongest card has one, pay it
+  with the weakest eligible deck cards if what is left of the offer holds a card stronger than
+  each of them; the extra card is again the strongest.
 - **Trim**: `trim="starters"` (the default) removes the weakest starter card, one at a time,
   while the deck holds more than `MIN_DECK` cards and that starter is weaker than the deck's
   mean power; `trim="none"` trims nothing (a much weaker player: about 18% against the
@@ -27,7 +27,7 @@ from functools import cache
 from typing import Any
 
 from . import heuristics
-from .actions import A_DONE, A_PASS, A_REDRAW, DONE, OPT, PASS, PAY, PICK, REDRAW, TRIM, Action
+from .actions import A_DONE, A_PASS, A_REDRAW, DONE, OPT, PASS, PICK, REDRAW, TRIM, Action
 from .catalogue import LEVEL, LEVEL_S, POWER, pile_cards
 from .draft import drafter
 from .flow import legal_actions
@@ -52,8 +52,16 @@ def _power(card: int) -> int:
     return max(POWER[card], 0)
 
 
-def _strongest(actions: list[Action]) -> Action:
-    return max(actions, key=lambda a: _power(a.arg))
+def _paid_if_worth(s: State, actions: list[Action], best: Action) -> Action:
+    """`best`, paid for with the weakest cards if the best card left beats each card paid."""
+    ways = [a for a in actions if a.kind == PICK and a.card == best.card and a.paid()]
+    if not ways:
+        return best
+    cheapest = min(ways, key=lambda a: sum(_power(c) for c in a.paid()))
+    left = list(s.offer)
+    left.remove(best.card)
+    best_left = max(_power(c) for c in left)
+    return cheapest if best_left > max(_power(c) for c in cheapest.paid()) else best
 
 
 def power_action(s: State, rng: random.Random, trim: str = "starters") -> Action:
@@ -70,18 +78,11 @@ def power_action(s: State, rng: random.Random, trim: str = "starters") -> Action
     if OPT in kinds:
         return max(actions, key=lambda a: (a.arg & 7) * means[a.arg >> 3])
     if PICK in kinds:
-        picks = [a for a in actions if a.kind == PICK]
-        best = _strongest(picks)
-        if A_REDRAW in actions and 0 <= s.opt_pile < 3 and _power(best.arg) < means[s.opt_pile]:
+        best = max((a for a in actions if a.kind == PICK and not a.paid()),
+                   key=lambda a: _power(a.card))
+        if A_REDRAW in actions and 0 <= s.opt_pile < 3 and _power(best.card) < means[s.opt_pile]:
             return A_REDRAW
-        return best
-    if PAY in kinds:
-        pays = [a for a in actions if a.kind == PAY]
-        weakest = min(pays, key=lambda a: _power(a.arg))
-        best_left = max((_power(c) for c in s.offer), default=-1)
-        if A_PASS in actions and best_left <= _power(weakest.arg):
-            return A_PASS
-        return weakest
+        return _paid_if_worth(s, actions, best)
     if TRIM in kinds or DONE in kinds:
         return _trim_action(s, actions, trim)
     if PASS in kinds:

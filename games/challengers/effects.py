@@ -415,6 +415,14 @@ ON_FLAG_GAIN: tuple[Handler | None, ...] = _table(_ON_FLAG_GAIN)
 ON_FLAG_LOSS: tuple[Handler | None, ...] = _table(_ON_FLAG_LOSS)
 AURA: tuple[int, ...] = tuple(_AURA.get(c.name, AURA_NONE) for c in CARDS)
 PICKED: tuple[int, ...] = tuple(_PICKED.get(c.name, 0) for c in CARDS)
+# how many deck cards a "when picked" cost removes (0: no cost)
+COST: tuple[int, ...] = tuple({PICKED_COST_ANY: 1, PICKED_COST_SPACE: 2}.get(k, 0) for k in PICKED)
+
+
+def pays_for(card: int, payment: int) -> bool:
+    """Whether `payment` may be removed to pay `card`'s "when picked" cost."""
+    return PICKED[card] == PICKED_COST_ANY or (
+        PICKED[card] == PICKED_COST_SPACE and CARDS[payment].set == "outer_space")
 
 
 def _check_registry() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .catalogue import FAN_LEAD, LEVEL, LEVEL_S, NAME_ID, POWER, ROUNDS, SCHEDULE, pile_cards
 from .effects import AURA, AURA_NONE
 from .match import highest_trophy
-from .state import D_OPTION, D_PICK, DECK, MATCH, TYPE_MASK, State
+from .state import D_EXTRA, D_OPTION, D_PICK, DECK, MATCH, TYPE_MASK, State
 
 FEATURES = (
     "fans",  # fans (tokens + trophies) / FAN_LEAD
@@ -71,8 +71,8 @@ def _to_draft(s: State, p: int) -> float:
     best = max(picks * means[pile] for pile, picks in SCHEDULE[s.round - 1])
     if p > s.turn or s.dstep == D_OPTION:
         return best
-    if s.dstep == D_PICK and 0 <= s.opt_pile < 3:
-        return s.picks_left * means[s.opt_pile]
+    if s.dstep in (D_PICK, D_EXTRA) and 0 <= s.opt_pile < 3:
+        return (s.picks_left + (s.dstep == D_EXTRA)) * means[s.opt_pile]
     return 0.0
 
 

@@ -1,8 +1,9 @@
 """Cheap heuristics for search: a rollout policy, a static evaluation and action priors.
 
 - `rollout_action` / `priors`: a fixed, cheap preference over actions (`_score`): pick the
-  strongest card, redraw a weak offer, thin Newcomers (and later the starters) from decks of
-  more than 8 cards, keep strong cards on top. `GreedyBot` (highest prior) plays it.
+  strongest card (paying weak cards for an extra one), redraw a weak offer, thin Newcomers
+  (and later the starters) from decks of more than 8 cards, keep strong cards on top.
+  `GreedyBot` (highest prior) plays it.
 - `evaluate`: a conditional logit over per-participant features (`features.py`) with weights
   fitted from seeded self-play by `scripts/fit_challengers_evaluation.py` (`evaluation.json`,
   one weight vector per player count).
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
-from .actions import BOTTOM, DONE, EXHAUST, OPT, ORDER, PASS, PAY, PICK, REDRAW, TOP, TRIM, Action
+from .actions import BOTTOM, DONE, EXHAUST, OPT, ORDER, PASS, PICK, REDRAW, TOP, TRIM, Action
 from .catalogue import LEVEL, LEVEL_S, NAME, POWER
 from .effects import AURA, AURA_NONE, K_SIREN
 from .features import FEATURES, features
@@ -39,14 +40,12 @@ def _score(s: State, action: Action) -> float:
     if kind == OPT:
         pile, picks = action.arg >> 3, action.arg & 7
         return pile * 2.0 + picks * (1.0 if s.round < 6 else 0.4)
-    if kind == PICK:
-        return _value(action.arg)
+    if kind == PICK:  # paying weak cards for the extra card is worth it
+        return _value(action.card) + 0.5 * sum(4.5 - _value(t) for t in action.paid())
     if kind == REDRAW:
         best = max((_value(c) for c in s.offer), default=0.0)
         floor = 2.0 + s.opt_pile * 2.0
         return floor if best < floor else -1.0
-    if kind == PAY:
-        return 5.0 - _value(action.arg)
     if kind == TRIM:
         card = action.arg
         deck = s.deck[s.finalists[s.turn] if s.finalists else s.turn]

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from .catalogue import LEVEL, ROUNDS, TROPHY_FANS, pile_cards
-from .effects import PICKED, PICKED_FAN
+from .draft import trimmed_to_box
+from .effects import COST, PICKED, PICKED_FAN, pays_for
 from .state import (
     DECK,
     FINAL_TRIM,
@@ -22,6 +25,7 @@ from .state import (
     OWNER_KNOWS,
     PH_BOXED,
     PH_FANS,
+    PH_PAID,
     PH_PICK,
     PH_TRIM,
     PUBLIC_CODE,
@@ -53,8 +57,6 @@ class Observation:
     opt_pile: int
     picks_left: int
     redraw_used: bool
-    pend_card: int
-    cost_left: int
     offer: Cards  # HIDDEN entries when it is another player's offer
     pile_sizes: tuple[int, int, int]
     discards: tuple[tuple[tuple[int, int], ...], ...]  # per pile: (tag, card or HIDDEN)
@@ -131,8 +133,7 @@ def observe(s: State, seat: int) -> Observation:
     return Observation(
         seat=seat, n=s.n, P=s.P, robot=s.robot, sets=s.sets, robot_deck=s.robot_deck,
         round=s.round, phase=s.phase, turn=s.turn, dstep=s.dstep, opt_pile=s.opt_pile,
-        picks_left=s.picks_left, redraw_used=s.redraw_used, pend_card=s.pend_card,
-        cost_left=s.cost_left,
+        picks_left=s.picks_left, redraw_used=s.redraw_used,
         offer=tuple(sorted(s.offer)) if own_offer else (HIDDEN,) * len(s.offer),
         pile_sizes=(len(s.piles[0]), len(s.piles[1]), len(s.piles[2])),
         discards=tuple(
@@ -199,7 +200,6 @@ def sample(o: Observation, rng: random.Random) -> State:
     seat = o.seat
     s.round, s.phase, s.turn, s.dstep = o.round, o.phase, o.turn, o.dstep
     s.opt_pile, s.picks_left, s.redraw_used = o.opt_pile, o.picks_left, o.redraw_used
-    s.pend_card, s.cost_left = o.pend_card, o.cost_left
     s.trophies = [list(t) for t in o.trophies]
     s.revealed, s.finalists, s.result = o.revealed, o.finalists, o.result
     s.park, s.ma, s.mb, s.att, s.mstep = o.park, o.ma, o.mb, o.att, o.mstep
@@ -223,6 +223,7 @@ def sample(o: Observation, rng: random.Random) -> State:
     delta = [p for p in range(o.n) if drafting and p != seat and any(o.ph[p])]
     hidden_adds = [[0, 0, 0] for _ in range(o.P)]
     draw_pools: list[list[int]] = [[] for _ in range(o.P)]
+    in_play: dict[int, tuple[Counter[int], Counter[int]]] = {}
     for p in range(o.P):
         if in_match and p in (o.ma, o.mb):
             s.deck[p] = []
@@ -232,13 +233,9 @@ def sample(o: Observation, rng: random.Random) -> State:
             seen.update(o.exhausts[p])
             seen.update(o.plays[p])
             public = Counter(o.mpub[p])
-            adds = list(o.hadd[p])
-            for card, k in (seen - public).items():  # cards that came unseen and were seen
-                adds[LEVEL[card] - 1] -= k
-            for card in (seen | public).elements():
+            for card in public.elements():
                 unseen.known(card)
-            hidden_adds[p] = adds
-            draw_pools[p] = list((public - seen).elements())
+            in_play[p] = seen, public
         elif p not in delta:
             for card in o.decks[p]:
                 unseen.known(card)
@@ -249,16 +246,21 @@ def sample(o: Observation, rng: random.Random) -> State:
         for _tag, card in entries:
             if card != HIDDEN:
                 unseen.known(card)
-    forced: dict[int, list[int]] = {}
-    if drafting and o.pend_card >= 0 and _drafter(o) != seat:
-        unseen.known(o.pend_card)
-        forced[_drafter(o)] = [o.pend_card]
+    for p, (seen, public) in in_play.items():
+        added = _seen_adds(seen, public, o.hadd[p], unseen, rng)
+        hidden_adds[p] = [k - sum(n for c, n in added.items() if LEVEL[c] == level + 1)
+                          for level, k in enumerate(o.hadd[p])]
+        draw_pools[p] = list((public - (seen - added)).elements())
+    forced = {p: _paid_picks(o, p, rng) for p in delta}
+    for cards in forced.values():
+        for card in cards:
+            unseen.known(card)
     gone = _settle_deficits(o, delta, unseen, rng)
     unseen.shuffle(rng)
     trimmed: dict[tuple[int, int], list[int]] = {}
     boxed: dict[int, list[int]] = {}
     for p in delta:
-        _redo_hidden_delta(s, o, p, unseen, forced.get(p, []), gone[p], trimmed, boxed, rng)
+        _redo_hidden_delta(s, o, p, unseen, forced[p], gone[p], trimmed, boxed, rng)
     # the offer of another drafting player
     if any(c == HIDDEN for c in o.offer):
         s.offer = [unseen.deal(o.opt_pile) for _ in o.offer]
@@ -292,7 +294,7 @@ def sample(o: Observation, rng: random.Random) -> State:
         s.disc[pile], s.dtag[pile] = cards, tags
     for tag, card in o.box:
         if card == HIDDEN:
-            card = boxed[tag - TAG_TRIM].pop()
+            card = boxed[tag - TAG_TRIM].pop(0)
         s.box.append(card)
         s.btag.append(tag)
     for pile in range(3):
@@ -301,10 +303,6 @@ def sample(o: Observation, rng: random.Random) -> State:
             raise ValueError("observation is inconsistent: pile sizes do not add up")
     s.tval = _sample_trophy_fans(o, rng)
     return s
-
-
-def _drafter(o: Observation) -> int:
-    return o.finalists[o.turn] if o.finalists else o.turn
 
 
 def _view_bits(o: Observation, seat: int, p: int) -> int:
@@ -351,34 +349,104 @@ def _settle_deficits(o: Observation, delta: list[int], unseen: _Unseen,
     return gone
 
 
-def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, forced: list[int],
+def _seen_adds(seen: Counter[int], public: Counter[int], adds: Cards, unseen: _Unseen,
+               rng: random.Random) -> Counter[int]:
+    """Which seen cards of a match deck came unseen from a level pile, not from the public deck.
+
+    Replays the reveals in a random order: a seen card of type t is an added one with
+    probability h*u_t / (n_t*u + h*u_t), where h adds of its level are not yet placed, u_t of
+    the u unseen cards of its level are copies of t, and n_t public copies are not yet placed.
+    Marks the added ones as known to `unseen`.
+    """
+    left, fresh = list(adds), Counter(public)
+    cards = [c for c in sorted(seen.elements()) if 1 <= LEVEL[c] <= 3]
+    rng.shuffle(cards)
+    out: Counter[int] = Counter()
+    for card in cards:
+        level, n = LEVEL[card] - 1, fresh[card]
+        added = n == 0
+        if not added and left[level] > 0:
+            counts = unseen.counts[level]
+            weight = left[level] * max(counts[card], 0)
+            total = n * sum(k for k in counts.values() if k > 0) + weight
+            added = rng.random() * total < weight
+        if added:
+            out[card] += 1
+            left[level] -= 1
+            unseen.known(card)
+        else:
+            fresh[card] -= 1
+    return out
+
+
+def _paid_picks(o: Observation, p: int, rng: random.Random) -> list[int]:
+    """Cards with a "when picked" cost that p must have picked to pay what p paid this phase."""
+    left = o.ph[p][PH_PAID]
+    pile = next((k for k in range(3) if o.ph[p][PH_PICK + k]), 0)
+    costly = sorted({c for c in pile_cards(o.sets)[pile] if COST[c]})
+    out: list[int] = []
+    while left > 0:
+        fits = [c for c in costly if COST[c] <= left]
+        if not fits:
+            raise ValueError(f"observation is inconsistent: participant {p}'s phase counters "
+                             "show payments that no card's cost explains")
+        out.append(fits[rng.randrange(len(fits))])
+        left -= COST[out[-1]]
+    if len(out) > o.ph[p][PH_PICK + pile]:
+        raise ValueError(f"observation is inconsistent: participant {p}'s phase counters "
+                         "show payments for more cards than were picked")
+    return out
+
+
+def _of_level(level: int, card: int) -> bool:
+    return LEVEL[card] == level
+
+
+def _take(cards: list[int], count: int, fits: Callable[[int], bool]) -> list[int]:
+    """Remove up to `count` cards that `fits` from the shuffled `cards`."""
+    out = [c for c in cards if fits(c)][:count]
+    for card in out:
+        cards.remove(card)
+    return out
+
+
+def _take_preferring(cards: list[int], count: int, fits: Callable[[int], bool]) -> list[int]:
+    """Remove `count` cards from the shuffled `cards`, those that `fits` first."""
+    out = _take(cards, count, fits)
+    return out + _take(cards, count - len(out), lambda _: True)
+
+
+def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, paid_picks: list[int],
                        gone: list[int], trimmed: dict[tuple[int, int], list[int]],
                        boxed: dict[int, list[int]], rng: random.Random) -> None:
-    """Deal the cards p picked unseen this phase, then what p trimmed and paid away."""
+    """Deal the cards p picked unseen this phase, then what p paid, trimmed and boxed.
+
+    Payments follow their card's restriction (Outer Space cards for a Sci-Fi Geek) and box
+    trims are starter cards whenever p's cards allow it.
+    """
     ph = o.ph[p]
-    picks: list[int] = []
+    picks = list(paid_picks)
     for pile in range(3):
-        need = ph[PH_PICK + pile] - sum(1 for c in forced if LEVEL[c] == pile + 1)
+        need = ph[PH_PICK + pile] - sum(1 for c in paid_picks if LEVEL[c] == pile + 1)
         picks += [unseen.deal(pile) for _ in range(need)]
     cards = list((Counter(o.decks[p]) - Counter(gone)).elements()) + picks
     rng.shuffle(cards)
+    paid: list[int] = []
+    for card in paid_picks:
+        cards.remove(card)  # a card cannot pay its own cost
+        paid += _take_preferring(cards, COST[card], partial(pays_for, card))
+        cards.append(card)
     for pile in range(3):
         want = ph[PH_TRIM + pile] - sum(1 for c in gone if LEVEL[c] == pile + 1)
-        out: list[int] = []
-        for card in list(cards):
-            if len(out) == want:
-                break
-            if LEVEL[card] == pile + 1:
-                cards.remove(card)
-                out.append(card)
+        out = _take(cards, want, partial(_of_level, pile + 1))
         in_discard = _trims_in_discard(o, p, pile)
         trimmed[(p, pile)] = out[:in_discard]
         for card in out[in_discard:]:  # trimmed, then shuffled back into the pile
             unseen.put_back(card, rng)
-    rng.shuffle(cards)
-    boxed[p] = cards[:ph[PH_BOXED]]
-    s.deck[p] = cards[ph[PH_BOXED]:] + forced  # a pending "when picked" card is still there
-    gained = sum(1 for c in picks + forced if PICKED[c] == PICKED_FAN)
+    boxed[p] = paid + _take_preferring(cards, ph[PH_BOXED],
+                                       trimmed_to_box)
+    s.deck[p] = cards
+    gained = sum(1 for c in picks if PICKED[c] == PICKED_FAN)
     s.fans[p] += gained
     s.ph[p][PH_FANS] = gained
 

@@ -9,7 +9,6 @@ from .actions import (
     OPT,
     ORDER,
     PASS,
-    PAY,
     PICK,
     REDRAW,
     TOP,
@@ -20,7 +19,7 @@ from .catalogue import LEVEL, LEVELS, NAME, PILE_LEVELS, POWER, SET_NAMES, SET_O
 from .effects import EFFECTS, K_SIREN
 from .flow import current_player, fan_total
 from .power import attack_power, defence_power
-from .state import D_COST, MATCH, OVER, TYPE_MASK, State
+from .state import MATCH, OVER, TYPE_MASK, State
 
 
 def card_text(card: int) -> str:
@@ -37,16 +36,14 @@ def describe(action: Action, s: State | None = None) -> str:
     if kind == REDRAW:
         return "throw the offer away and draw a new one"
     if kind == PICK:
-        return f"add {card_text(arg)} to the deck"
-    if kind == PAY:
-        return f"remove {NAME[arg]} from the deck to take an extra card"
+        paid = " and ".join(NAME[t] for t in action.paid())
+        extra = f", removing {paid} to take an extra card" if paid else ""
+        return f"add {card_text(action.card)} to the deck{extra}"
     if kind == TRIM:
         return f"remove {NAME[arg]} from the deck"
     if kind == DONE:
         return "stop removing cards"
     if kind == PASS:
-        if s is not None and s.phase != MATCH and s.dstep == D_COST:
-            return "take no extra card"
         return "do nothing more"
     if kind == TOP:
         return f"put {NAME[arg]} on top of the deck"

@@ -31,7 +31,7 @@ def empty_state(num_players: int, sets: tuple[str, ...], robot_deck: Sequence[in
     s.robot_deck = tuple(robot_deck)
     s.round, s.phase = 1, DECK
     s.turn, s.dstep, s.opt_pile, s.picks_left, s.redraw_used = 0, D_OPTION, -1, 0, False
-    s.offer, s.pend_card, s.cost_left = [], -1, 0
+    s.offer = []
     s.piles, s.disc, s.dtag = [[], [], []], [[], [], []], [[], [], []]
     s.box, s.btag = [], []
     s.deck = [[] for _ in range(s.P)]

@@ -11,10 +11,11 @@ from __future__ import annotations
 # phases
 DECK, MATCH, FINAL_TRIM, OVER = 0, 1, 2, 3
 # deck-phase steps
-D_OPTION, D_PICK, D_COST, D_EXTRA, D_TRIM = 0, 1, 2, 3, 4
-# per-participant deck-phase counters (hidden from the others until the reveal)
-# picks per pile (3), trims to each discard (3), cards boxed, fans gained (Clones)
-PH_PICK, PH_TRIM, PH_BOXED, PH_FANS, PH_SIZE = 0, 3, 6, 7, 8
+D_OPTION, D_PICK, D_EXTRA, D_TRIM = 0, 1, 2, 3
+# per-participant deck-phase counters, visible across the table except the fans: picks per
+# pile (3), trims to each discard (3), cards trimmed to the box, cards removed to pay a
+# "when picked" cost, fans gained (Clones)
+PH_PICK, PH_TRIM, PH_BOXED, PH_PAID, PH_FANS, PH_SIZE = 0, 3, 6, 7, 8, 9
 # tags of discard and box entries
 TAG_PUBLIC, TAG_NOBODY, TAG_TRIM = -2, -1, 100  # seat s = seen by s; TAG_TRIM + s = s's hidden trim
 
@@ -29,8 +30,7 @@ class State:
     __slots__ = (  # noqa: RUF023 (grouped by role)
         "n", "P", "robot", "sets", "robot_deck", "round", "phase",
         # deck phase
-        "turn", "dstep", "opt_pile", "picks_left", "redraw_used", "offer", "pend_card",
-        "cost_left",
+        "turn", "dstep", "opt_pile", "picks_left", "redraw_used", "offer",
         # level piles, their discard compartments and the box (with who has seen each card)
         "piles", "disc", "dtag", "box", "btag",
         # per participant
@@ -55,8 +55,6 @@ class State:
     picks_left: int
     redraw_used: bool
     offer: list[int]
-    pend_card: int
-    cost_left: int
     piles: list[list[int]]
     disc: list[list[int]]
     dtag: list[list[int]]
@@ -98,7 +96,6 @@ class State:
         c.round, c.phase, c.turn, c.dstep = self.round, self.phase, self.turn, self.dstep
         c.opt_pile, c.picks_left, c.redraw_used = self.opt_pile, self.picks_left, self.redraw_used
         c.offer = self.offer[:]
-        c.pend_card, c.cost_left = self.pend_card, self.cost_left
         c.piles = [x[:] for x in self.piles]
         c.disc = [x[:] for x in self.disc]
         c.dtag = [x[:] for x in self.dtag]

@@ -11,9 +11,9 @@ from .flow import current_player
 from .observation import HIDDEN, Observation, sample
 from .power import attack_power, defence_power
 from .render import card_text
-from .state import D_COST, D_OPTION, D_TRIM, MATCH, OVER, State
+from .state import D_EXTRA, D_OPTION, D_TRIM, MATCH, OVER, State
 
-_STEPS = {D_OPTION: "choose an option", D_COST: "pay for an extra card",
+_STEPS = {D_OPTION: "choose an option", D_EXTRA: "take the extra card",
           D_TRIM: "trim the deck"}
 
 

@@ -132,6 +132,29 @@ def test_an_illegal_move_fails_with_failed_precondition(
     assert bad_fields(error.value) == ["move.challengers"]
 
 
+def test_a_paid_pick_travels_as_structured_cards(stub: advisor_pb2_grpc.AdvisorStub) -> None:
+    state = new_game(2, seed=0, sets=("castle", "film_studio", "funfair", "haunted_house",
+                                      "outer_space"))
+    shapeshifter = next(i for i, c in enumerate(CARDS) if c.name == "Shapeshifter")
+    if shapeshifter not in state.offer:  # swap one in from pile A
+        state.piles[0].remove(shapeshifter)
+        state.piles[0].append(state.offer[0])
+        state.offer[0] = shapeshifter
+    paid = next(a for a in GAME.legal_actions(state) if a.paid())
+    message = codec.move_to_proto(paid)
+    assert message.kind == "pick" and list(message.cards) == [paid.card, *paid.paid()]
+    assert codec.move_from_proto(message) is paid
+    for cards in ([], [paid.card, 0, 0, 0]):
+        with pytest.raises(ValueError, match="picked card, then 0 to 2"):
+            codec.move_from_proto(pb.ChallengersMove(kind="pick", cards=cards))
+    answer = stub.ApplyMove(advisor_pb2.ApplyMoveRequest(
+        state=common_pb2.GameState(challengers=codec.state_to_proto(state)),
+        move=common_pb2.Move(challengers=message),
+    ))
+    assert answer.state.challengers.draft.step == 2  # the extra pick
+    assert answer.events[0].description.endswith("to take an extra card")
+
+
 def _drop_participant(o: pb.ChallengersObservation) -> None:
     del o.participants[-1]
 
@@ -155,8 +178,9 @@ CASES: dict[str, tuple[Mutation, str]] = {
     "card counted twice": (lambda o: o.participants[1].deck.append(o.offer[0]),
                            f"{P}.pile_sizes"),
     "bad seer": (lambda o: o.box.add(card=0, seen_by=55), f"{P}.box[0].seen_by"),
-    "cost step without a card": (lambda o: setattr(o.draft, "step", 2),
-                                 f"{P}.draft.pending_card"),
+    "unknown draft step": (lambda o: setattr(o.draft, "step", 4), f"{P}.draft.step"),
+    "payment without a pick": (lambda o: o.participants[1].phase_counters.__setitem__(7, 1),
+                               f"{P}.participants[1].phase_counters"),
     "no trophy rows": (lambda o: o.ClearField("trophy_fans"), f"{P}.trophy_fans"),
 }
 

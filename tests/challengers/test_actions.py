@@ -30,9 +30,17 @@ def test_examples() -> None:
     assert str(order(T("pig"), T("cat"), T("newcomer"))) == "order:pig,cat,newcomer"
     assert repr(Action.parse("redraw")) == "Action.parse('redraw')"
     assert Action.parse("PICK:Dog@B") == Action.parse("pick:dog@b")
+    geek = Action.parse("pick:sci-fi-geek+pay:cow,band")
+    assert geek.cards() == (T("sci-fi-geek"), T("cow"), T("band"))
+    assert geek.paid() == (T("cow"), T("band")) and geek.card == T("sci-fi-geek")
+    assert str(geek) == "pick:sci-fi-geek+pay:cow,band"
+    assert Action.parse("pick:shapeshifter").paid() == ()
+    assert "removing Newcomer" in describe(Action.parse("pick:shapeshifter+pay:newcomer"))
 
 
-@pytest.mark.parametrize("text", ["", "jump", "pick:nobody", "opt:2Z", "order:pig", "done:x"])
+@pytest.mark.parametrize("text", ["", "jump", "pick:nobody", "opt:2Z", "order:pig", "done:x",
+                                  "pay:cow", "pick:cow+pay:", "pick:cow+pay:a,b,c",
+                                  "pick:sci-fi-geek+pay:cow,band,cow"])
 def test_bad_notation_raises(text: str) -> None:
     with pytest.raises(ValueError):
         Action.parse(text)

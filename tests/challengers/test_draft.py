@@ -8,7 +8,7 @@ from games.challengers import draft, flow
 from games.challengers.actions import Action
 from games.challengers.catalogue import KEY, LEVEL, OFFER_SIZE, SCHEDULE
 from games.challengers.setup import new_state
-from games.challengers.state import D_COST, D_EXTRA, D_OPTION, D_PICK, D_TRIM, DECK, State
+from games.challengers.state import D_EXTRA, D_OPTION, D_PICK, D_TRIM, DECK, PH_PAID, State
 
 from .helpers import T
 
@@ -99,41 +99,48 @@ def test_clones_gives_a_fan_when_picked() -> None:
 def test_shapeshifter_may_pay_a_card_for_an_extra_pick() -> None:
     s, rng = fresh()
     s.offer = [T("shapeshifter"), T("pig"), T("cat"), T("pony"), T("cow")]
-    flow.apply(s, A("pick:shapeshifter"), rng)
-    assert s.dstep == D_COST and "pass" in [str(a) for a in flow.legal_actions(s)]
-    assert "pay:shapeshifter" not in [str(a) for a in flow.legal_actions(s)]
-    flow.apply(s, A("pay:newcomer"), rng)
+    legal = [str(a) for a in flow.legal_actions(s)]
+    # one decision: pick it plain, or pick it and pay with any deck card but itself
+    assert "pick:shapeshifter" in legal and "pick:shapeshifter+pay:newcomer" in legal
+    assert not any(m.startswith("pick:shapeshifter+pay:shapeshifter") for m in legal)
+    assert not any("+pay:" in m for m in legal if not m.startswith("pick:shapeshifter"))
+    flow.apply(s, A("pick:shapeshifter+pay:newcomer"), rng)
     assert s.dstep == D_EXTRA and sorted(s.offer) == sorted([T("pig"), T("cat"), T("pony"),
                                                              T("cow")])
+    assert "redraw" not in [str(a) for a in flow.legal_actions(s)]
+    assert s.ph[0][PH_PAID] == 1 and s.box[-1] == T("newcomer")
     flow.apply(s, A("pick:pig"), rng)
     assert s.picks_left == 1 and len(s.offer) == 4  # the regular second pick follows
     assert s.deck[0].count(T("newcomer")) == 2 and T("pig") in s.deck[0]
-    assert T("newcomer") in s.box
 
 
-def test_shapeshifter_pass_keeps_the_deck() -> None:
+def test_shapeshifter_picked_plain_keeps_the_deck() -> None:
     s, rng = fresh()
     s.offer = [T("shapeshifter"), T("pig"), T("cat"), T("pony"), T("cow")]
     flow.apply(s, A("pick:shapeshifter"), rng)
-    flow.apply(s, A("pass"), rng)
-    assert s.dstep == D_PICK and len(s.deck[0]) == 7
+    assert s.dstep == D_PICK and len(s.deck[0]) == 7 and s.ph[0][PH_PAID] == 0
+
+
+def test_shapeshifter_cannot_pay_without_a_card_left_in_the_offer() -> None:
+    s, _ = fresh()
+    s.offer = [T("shapeshifter")]
+    assert [str(a) for a in flow.legal_actions(s)] == ["pick:shapeshifter", "redraw"]
 
 
 def test_sci_fi_geek_needs_two_outer_space_cards() -> None:
-    s, rng = fresh(round=7)
+    s, _ = fresh(round=7)
     s.deck[0] += [T("cow")]
     s.offer = [T("sci-fi-geek"), T("slime"), T("dragon"), T("bard"), T("prince")]
-    flow.apply(s, A("pick:sci-fi-geek"), rng)
-    assert s.dstep != D_COST  # only one Outer Space card besides the Geek
+    assert not any("+pay:" in str(a) for a in flow.legal_actions(s))  # one Outer Space card
     s, rng = fresh(round=7)
-    s.deck[0] += [T("cow"), T("band")]
+    s.deck[0] += [T("cow"), T("band"), T("band")]
     s.offer = [T("sci-fi-geek"), T("slime"), T("dragon"), T("bard"), T("prince")]
-    flow.apply(s, A("pick:sci-fi-geek"), rng)
-    assert s.dstep == D_COST
-    assert [str(a) for a in flow.legal_actions(s)] == ["pay:cow", "pay:band", "pass"]
-    flow.apply(s, A("pay:cow"), rng)
-    # started: the second payment is forced (a single choice is played automatically)
-    assert s.dstep == D_EXTRA and T("band") not in s.deck[0] and T("band") in s.box
+    geek = [str(a) for a in flow.legal_actions(s) if str(a).startswith("pick:sci-fi-geek")]
+    assert geek == ["pick:sci-fi-geek", "pick:sci-fi-geek+pay:cow,band",
+                    "pick:sci-fi-geek+pay:band,band"]
+    flow.apply(s, A("pick:sci-fi-geek+pay:cow,band"), rng)
+    assert s.dstep == D_EXTRA and s.box[-2:] == [T("cow"), T("band")]
+    assert s.deck[0].count(T("band")) == 1 and T("cow") not in s.deck[0]
     flow.apply(s, A("pick:dragon"), rng)
     assert T("dragon") in s.deck[0] and T("sci-fi-geek") in s.deck[0]
 

@@ -7,11 +7,14 @@ from collections import Counter
 
 import pytest
 
-from games.challengers import Challengers, new_game, observe, sample
+from games.challengers import Challengers, flow, new_game, observe, sample
+from games.challengers.actions import Action
+from games.challengers.catalogue import LEVEL, SET_OF, pile_cards
 from games.challengers.observation import HIDDEN
-from games.challengers.state import DECK, MATCH, TYPE_MASK, State
+from games.challengers.setup import new_state
+from games.challengers.state import D_EXTRA, DECK, MATCH, PH_PAID, TYPE_MASK, State
 
-from .helpers import duel, open_match
+from .helpers import ALL_BUT_SHIPWRECK, T, duel, open_match
 
 GAME = Challengers()
 
@@ -109,3 +112,67 @@ def test_sampled_world_plays_on_to_the_end() -> None:
     while not GAME.is_terminal(w):
         GAME.apply(w, GAME.rollout_action(w, rng), rng)
     assert sum(GAME.returns(w)) == pytest.approx(1.0)
+
+
+def _geek_paid(payment: tuple[str, str], seed: int = 0) -> State:
+    """Round 7, seat 0 holds three Outer Space cards (shown at the last reveal) and has just
+    picked a Sci-Fi Geek, paying `payment` for an extra card."""
+    rng = random.Random(seed)
+    s = new_state(2, rng, ALL_BUT_SHIPWRECK)
+    s.round = 7
+    flow.advance(s, rng)
+    for key in ("cow", "band", "band"):
+        s.piles[LEVEL[T(key)] - 1].remove(T(key))
+        s.deck[0].append(T(key))
+    s.pub_deck[0] = sorted(s.deck[0])
+    geek = T("sci-fi-geek")
+    if geek not in s.offer:
+        s.piles[2].remove(geek)
+        s.piles[2].append(s.offer.pop())
+        s.offer.append(geek)
+    flow.apply(s, Action.parse("pick:sci-fi-geek+pay:" + ",".join(payment)), rng)
+    assert s.dstep == D_EXTRA
+    return s
+
+
+def test_a_payment_shows_its_count_not_its_cards() -> None:
+    a, b = _geek_paid(("cow", "band")), _geek_paid(("band", "band"))
+    assert observe(a, 1) == observe(b, 1)
+    assert observe(a, 0) != observe(b, 0)
+    assert observe(a, 1).ph[0][PH_PAID] == 2
+
+
+def test_sampled_payments_follow_the_outer_space_restriction() -> None:
+    s = _geek_paid(("cow", "band"))
+    o = observe(s, 1)
+    rng = random.Random(3)
+    for _ in range(50):
+        w = sample(o, rng)
+        assert observe(w, 1) == o
+        assert T("sci-fi-geek") in w.deck[0]  # the only card whose cost explains two payments
+        assert all(SET_OF[c] == "outer_space" for c in w.box[-2:])
+        assert GAME.legal_actions(w)  # the extra pick is there to take
+
+
+def test_a_seen_card_may_be_the_unseen_added_copy() -> None:
+    """Seat 1's public deck holds one Cow and one card came unseen from pile A; seat 0 sees a
+    Cow reach the exhaust pile. It is the added card with probability h*u_t / (n*u + h*u_t)."""
+    s = duel(["pig", "cat", "newcomer"], ["cow", "newcomer", "newcomer"])
+    for p in (0, 1):
+        for code in s.draw[p]:
+            if 1 <= LEVEL[code & TYPE_MASK] <= 3:
+                s.piles[LEVEL[code & TYPE_MASK] - 1].remove(code & TYPE_MASK)
+    cow = T("cow")
+    s.piles[0].remove(cow)
+    s.draw[1].insert(0, cow)  # known to nobody
+    s.hadd[1][0] += 1
+    s.exh[1].append(s.draw[1].pop() & TYPE_MASK)  # the public Cow, as far as anyone knows
+    pile_a = pile_cards(ALL_BUT_SHIPWRECK)[0]
+    u = len(pile_a) - sum(1 for p in (0, 1) for c in s.mpub[p] if LEVEL[c] == 1)
+    u_cow = pile_a.count(cow) - 1
+    p_added = u_cow / (u + u_cow)
+    expected = p_added + (1 - p_added) * u_cow / u  # a Cow is left among the hidden cards
+    o, rng, n = observe(s, 0), random.Random(1), 4000
+    hits = sum(any(c & TYPE_MASK == cow for c in sample(o, rng).draw[1]) for _ in range(n))
+    assert abs(hits / n - expected) < 0.012  # 3.5 sigma; "never added" would give u_cow / u
+    assert abs(u_cow / u - expected) > 0.02
