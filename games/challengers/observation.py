@@ -252,15 +252,13 @@ def sample(o: Observation, rng: random.Random) -> State:
                           for level, k in enumerate(o.hadd[p])]
         draw_pools[p] = list((public - (seen - added)).elements())
     forced = {p: _paid_picks(o, p, rng) for p in delta}
-    for cards in forced.values():
-        for card in cards:
-            unseen.known(card)
-    gone = _settle_deficits(o, delta, unseen, rng)
+    shown = {p: list(o.decks[p]) + forced[p] for p in delta}
+    gone = _settle_deficits(o, shown, unseen, rng)
     unseen.shuffle(rng)
     trimmed: dict[tuple[int, int], list[int]] = {}
     boxed: dict[int, list[int]] = {}
     for p in delta:
-        _redo_hidden_delta(s, o, p, unseen, forced[p], gone[p], trimmed, boxed, rng)
+        _redo_hidden_delta(s, o, p, unseen, forced[p], shown[p], gone[p], trimmed, boxed, rng)
     # the offer of another drafting player
     if any(c == HIDDEN for c in o.offer):
         s.offer = [unseen.deal(o.opt_pile) for _ in o.offer]
@@ -317,30 +315,31 @@ def _trims_in_discard(o: Observation, p: int, pile: int) -> int:
     return sum(1 for tag, _ in o.discards[pile] if tag == TAG_TRIM + p)
 
 
-def _settle_deficits(o: Observation, delta: list[int], unseen: _Unseen,
+def _settle_deficits(o: Observation, shown: dict[int, list[int]], unseen: _Unseen,
                      rng: random.Random) -> dict[int, list[int]]:
-    """Choose which shown cards other players trimmed that are back in the pile by now.
+    """Choose which cards other players trimmed this phase that are back in the pile by now.
 
-    A card a player showed at the last reveal that the seat has since seen elsewhere must be
-    one of them; the rest are drawn at random from that player's shown cards.
+    `shown` holds each such player's cards as last revealed plus the picks its payments imply.
+    A card among them that the seat has since seen elsewhere must be one of those trims; the
+    rest are drawn at random from that player's cards.
     """
-    gone: dict[int, list[int]] = {p: [] for p in delta}
+    gone: dict[int, list[int]] = {p: [] for p in shown}
     room = {p: [o.ph[p][PH_TRIM + k] - _trims_in_discard(o, p, k) for k in range(3)]
-            for p in delta}
-    for p in delta:
-        for card in o.decks[p]:
+            for p in shown}
+    for cards in shown.values():
+        for card in cards:
             unseen.known(card)
     for level, counts in enumerate(unseen.counts):
         for card in sorted(c for c, k in counts.items() if k < 0):
-            for p in delta:
-                have = o.decks[p].count(card) - gone[p].count(card)
+            for p, cards in shown.items():
+                have = cards.count(card) - gone[p].count(card)
                 while counts[card] < 0 and have > 0 and room[p][level] > 0:
                     gone[p].append(card)
                     counts[card] += 1
                     have -= 1
                     room[p][level] -= 1
-    for p in delta:  # the other trims no longer in the discard are somewhere in the pool
-        left = Counter(o.decks[p]) - Counter(gone[p])
+    for p, cards in shown.items():  # the other trims no longer in the discard: in the pool
+        left = Counter(cards) - Counter(gone[p])
         for level in range(3):
             mine = [c for c in left.elements() if LEVEL[c] == level + 1]
             for card in rng.sample(mine, min(room[p][level], len(mine))):
@@ -353,24 +352,27 @@ def _seen_adds(seen: Counter[int], public: Counter[int], adds: Cards, unseen: _U
                rng: random.Random) -> Counter[int]:
     """Which seen cards of a match deck came unseen from a level pile, not from the public deck.
 
-    Replays the reveals in a random order: a seen card of type t is an added one with
-    probability h*u_t / (n_t*u + h*u_t), where h adds of its level are not yet placed, u_t of
-    the u unseen cards of its level are copies of t, and n_t public copies are not yet placed.
+    Seen copies beyond the public ones must be added ones. For the others, replays the reveals
+    in a random order: a seen card of type t is an added one with probability
+    h*u_t / (n_t*u + h*u_t), where h adds of its level are not yet placed, u_t of the u unseen
+    cards of its level are copies of t, and n_t public copies are not yet placed.
     Marks the added ones as known to `unseen`.
     """
-    left, fresh = list(adds), Counter(public)
-    cards = [c for c in sorted(seen.elements()) if 1 <= LEVEL[c] <= 3]
+    out = Counter({c: k for c, k in (seen - public).items() if 1 <= LEVEL[c] <= 3})
+    left = list(adds)
+    for card, k in out.items():
+        left[LEVEL[card] - 1] -= k
+        for _ in range(k):
+            unseen.known(card)
+    fresh = Counter(public)
+    cards = [c for c in sorted((seen - out).elements()) if 1 <= LEVEL[c] <= 3]
     rng.shuffle(cards)
-    out: Counter[int] = Counter()
     for card in cards:
         level, n = LEVEL[card] - 1, fresh[card]
-        added = n == 0
-        if not added and left[level] > 0:
-            counts = unseen.counts[level]
-            weight = left[level] * max(counts[card], 0)
-            total = n * sum(k for k in counts.values() if k > 0) + weight
-            added = rng.random() * total < weight
-        if added:
+        counts = unseen.counts[level]
+        weight = max(left[level], 0) * max(counts[card], 0)
+        total = n * sum(k for k in counts.values() if k > 0) + weight
+        if weight and rng.random() * total < weight:
             out[card] += 1
             left[level] -= 1
             unseen.known(card)
@@ -417,8 +419,9 @@ def _take_preferring(cards: list[int], count: int, fits: Callable[[int], bool]) 
 
 
 def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, paid_picks: list[int],
-                       gone: list[int], trimmed: dict[tuple[int, int], list[int]],
-                       boxed: dict[int, list[int]], rng: random.Random) -> None:
+                       shown: list[int], gone: list[int],
+                       trimmed: dict[tuple[int, int], list[int]], boxed: dict[int, list[int]],
+                       rng: random.Random) -> None:
     """Deal the cards p picked unseen this phase, then what p paid, trimmed and boxed.
 
     Payments follow their card's restriction (Outer Space cards for a Sci-Fi Geek) and box
@@ -429,22 +432,25 @@ def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, paid_p
     for pile in range(3):
         need = ph[PH_PICK + pile] - sum(1 for c in paid_picks if LEVEL[c] == pile + 1)
         picks += [unseen.deal(pile) for _ in range(need)]
-    cards = list((Counter(o.decks[p]) - Counter(gone)).elements()) + picks
+    cards = list((Counter(shown) - Counter(gone)).elements()) + picks[len(paid_picks):]
     rng.shuffle(cards)
-    paid: list[int] = []
-    for card in paid_picks:
-        cards.remove(card)  # a card cannot pay its own cost
-        paid += _take_preferring(cards, COST[card], partial(pays_for, card))
-        cards.append(card)
-    for pile in range(3):
+    for pile in range(3):  # level-bound trims first, so that the other choices cannot starve them
         want = ph[PH_TRIM + pile] - sum(1 for c in gone if LEVEL[c] == pile + 1)
         out = _take(cards, want, partial(_of_level, pile + 1))
         in_discard = _trims_in_discard(o, p, pile)
         trimmed[(p, pile)] = out[:in_discard]
         for card in out[in_discard:]:  # trimmed, then shuffled back into the pile
             unseen.put_back(card, rng)
-    boxed[p] = paid + _take_preferring(cards, ph[PH_BOXED],
-                                       trimmed_to_box)
+    box_trims = _take_preferring(cards, ph[PH_BOXED], trimmed_to_box)
+    paid: list[int] = []
+    for card in paid_picks:
+        held = card in cards  # a card cannot pay its own cost
+        if held:
+            cards.remove(card)
+        paid += _take_preferring(cards, COST[card], partial(pays_for, card))
+        if held:
+            cards.append(card)
+    boxed[p] = paid + box_trims  # the order they went to the box
     s.deck[p] = cards
     gained = sum(1 for c in picks if PICKED[c] == PICKED_FAN)
     s.fans[p] += gained

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.challengers import Challengers, new_game
+from games.challengers import Challengers, new_game, observe, sample
 from games.challengers.catalogue import ROUNDS
 
 GAME = Challengers()
@@ -61,3 +61,19 @@ def test_heuristics_are_well_formed(players: int, seed: int) -> None:
         assert len(value) == players and all(0.0 <= v <= 1.0 for v in value)
         assert GAME.rollout_action(s, rng) in actions
         GAME.apply(s, GAME.rollout_action(s, rng), rng)
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(1, 8), seed=st.integers(0, 2**32 - 1))
+def test_every_seat_can_sample_a_world_at_every_step(players: int, seed: int) -> None:
+    """Outer Space in play (payments), mixed greedy and random play (trims, reshuffles)."""
+    s = new_game(players, seed, sets=("castle", "film_studio", "funfair", "haunted_house",
+                                      "outer_space"))
+    rng = random.Random(seed)
+    while not GAME.is_terminal(s):
+        for seat in range(players):
+            o = observe(s, seat)
+            assert observe(sample(o, rng), seat) == o
+        actions = GAME.legal_actions(s)
+        pick = actions[rng.randrange(len(actions))] if rng.random() < 0.3 else None
+        GAME.apply(s, pick or GAME.rollout_action(s, rng), rng)
