@@ -94,6 +94,10 @@ class GameAdapter(Protocol):
         """Coaching hints about `action` by the seat to move."""
         ...
 
+    def match_wins(self, obs: Any, seed: int) -> list[float]:
+        """Each seat's chance to win its current match (empty for a game without matches)."""
+        ...
+
 
 def _registry() -> dict[str, GameAdapter]:
     from advisor.challengers.adapter import ADAPTER as CHALLENGERS

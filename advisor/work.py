@@ -135,7 +135,7 @@ def _analysis(
 
 
 def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> bytes:
-    """Evaluate: win chances, expected points and, with a move, its grade and hints."""
+    """Evaluate: win chances (tournament and match), expected points and a move's grade."""
     adapter = adapter_by_name(game)
     result = _search(adapter, obs, budget, slot)
     response = advisor_pb2.EvaluateResponse(
@@ -144,6 +144,7 @@ def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> byt
         stats=answers.stats(result),
         summaries=adapter.summaries(obs),
         best_move=adapter.move_message(result.action, result.player),
+        match_win_probability=adapter.match_wins(obs, budget.seed),
     )
     if action is not None:
         response.assessment.CopyFrom(_assess(adapter, obs, action, result, budget))

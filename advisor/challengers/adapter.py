@@ -18,9 +18,11 @@ from games.challengers import Action, Challengers, Observation, State, describe,
 from games.challengers.actions import PICK, TRIM
 from games.challengers.catalogue import LEVEL, LEVELS, NAME, POWER
 from games.challengers.flow import fan_total
+from games.challengers.odds import match_win_chances
 from games.challengers.state import DECK, FINAL_TRIM, MATCH, OVER
 
 GAME = Challengers()
+MATCH_PLAYOUTS = 100  # about 0.1 s; the chances are good to about +-5 points
 
 
 def referee_rng(state: State) -> random.Random:
@@ -142,12 +144,19 @@ class ChallengersAdapter:
         return float(fan_total(state, seat))
 
     def reasons(self, obs: Observation, action: Action, rng: random.Random) -> list[str]:
-        if action.kind in (PICK, TRIM):
-            card = action.arg
-            power = POWER[card] if POWER[card] >= 0 else "the round number"
-            verb = "adds" if action.kind == PICK else "removes"
-            return [f"{verb} {NAME[card]}: level {LEVELS[LEVEL[card]]}, power {power}"]
-        return []
+        if action.kind not in (PICK, TRIM):
+            return []
+        card = action.card
+        power = POWER[card] if POWER[card] >= 0 else "the round number"
+        verb = "adds" if action.kind == PICK else "removes"
+        hints = [f"{verb} {NAME[card]}: level {LEVELS[LEVEL[card]]}, power {power}"]
+        if action.paid():
+            paid = " and ".join(NAME[t] for t in action.paid())
+            hints.append(f"removes {paid} to take an extra card from the offer")
+        return hints
+
+    def match_wins(self, obs: Observation, seed: int) -> list[float]:
+        return match_win_chances(obs, random.Random(f"matches/{seed}"), MATCH_PLAYOUTS)
 
 
 ADAPTER: Any = ChallengersAdapter()

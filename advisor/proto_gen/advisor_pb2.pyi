@@ -118,20 +118,22 @@ class MoveAssessment(_message.Message):
     def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., rank: _Optional[int] = ..., candidates: _Optional[int] = ..., win_probability: _Optional[float] = ..., value_loss: _Optional[float] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., reasons: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class EvaluateResponse(_message.Message):
-    __slots__ = ("win_probability", "expected_points", "assessment", "stats", "summaries", "best_move")
+    __slots__ = ("win_probability", "expected_points", "assessment", "stats", "summaries", "best_move", "match_win_probability")
     WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_POINTS_FIELD_NUMBER: _ClassVar[int]
     ASSESSMENT_FIELD_NUMBER: _ClassVar[int]
     STATS_FIELD_NUMBER: _ClassVar[int]
     SUMMARIES_FIELD_NUMBER: _ClassVar[int]
     BEST_MOVE_FIELD_NUMBER: _ClassVar[int]
+    MATCH_WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
     win_probability: _containers.RepeatedScalarFieldContainer[float]
     expected_points: _containers.RepeatedScalarFieldContainer[float]
     assessment: MoveAssessment
     stats: _common_pb2.SearchStats
     summaries: _containers.RepeatedCompositeFieldContainer[_common_pb2.SeatSummary]
     best_move: _common_pb2.Move
-    def __init__(self, win_probability: _Optional[_Iterable[float]] = ..., expected_points: _Optional[_Iterable[float]] = ..., assessment: _Optional[_Union[MoveAssessment, _Mapping]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., summaries: _Optional[_Iterable[_Union[_common_pb2.SeatSummary, _Mapping]]] = ..., best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ...) -> None: ...
+    match_win_probability: _containers.RepeatedScalarFieldContainer[float]
+    def __init__(self, win_probability: _Optional[_Iterable[float]] = ..., expected_points: _Optional[_Iterable[float]] = ..., assessment: _Optional[_Union[MoveAssessment, _Mapping]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., summaries: _Optional[_Iterable[_Union[_common_pb2.SeatSummary, _Mapping]]] = ..., best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., match_win_probability: _Optional[_Iterable[float]] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
     __slots__ = ("observation", "limits", "report_every_ms")

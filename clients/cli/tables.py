@@ -72,14 +72,18 @@ def search_answer(answer: SearchAnswer) -> str:
 def evaluation(answer: advisor_pb2.EvaluateResponse) -> str:
     """An Evaluate answer: chances and expected points per seat, and the judged move."""
     points = {s.seat: s.points for s in answer.summaries}
+    matches = list(answer.match_win_probability)
     rows = [
-        [str(seat), f"{win:.1%}", f"{expected:.1f}", str(points.get(seat, "-"))]
+        [str(seat), f"{win:.1%}", *([f"{matches[seat]:.1%}"] if matches else []),
+         f"{expected:.1f}", str(points.get(seat, "-"))]
         for seat, (win, expected) in enumerate(
             zip(answer.win_probability, answer.expected_points, strict=False)
         )
     ]
+    header = ["seat", "win", *(["wins its match"] if matches else []), "expected points",
+              "points now"]
     lines = [
-        table(["seat", "win", "expected points", "points now"], rows),
+        table(header, rows),
         "",
         f"Best: {move_text(answer.best_move)}",
     ]

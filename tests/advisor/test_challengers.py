@@ -70,6 +70,7 @@ def test_evaluate_and_analyze_answer_with_fans(stub: advisor_pb2_grpc.AdvisorStu
     ))
     assert len(answer.win_probability) == 2 and len(answer.expected_points) == 2
     assert all(points >= 0 for points in answer.expected_points)
+    assert sum(answer.match_win_probability) == pytest.approx(1.0)  # both seats, one match
     assert answer.assessment.move.notation == move.notation
     stream = stub.Analyze(advisor_pb2.AnalyzeRequest(observation=observation, limits=TINY))
     assert [m.is_final for m in stream][-1]

@@ -114,6 +114,7 @@ def test_evaluate_grades_a_move_with_reasons(stub: advisor_pb2_grpc.AdvisorStub)
     answer = stub.Evaluate(request)
     assert len(answer.win_probability) == 2 and abs(sum(answer.win_probability) - 1) < 1e-6
     assert all(points >= 0 for points in answer.expected_points)
+    assert not answer.match_win_probability  # no matches in Splendor: Marvel
     assessment = answer.assessment
     assert assessment.move.notation == request.move.notation
     assert assessment.rank >= 1 and assessment.value_loss >= 0

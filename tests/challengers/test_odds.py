@@ -1,0 +1,45 @@
+"""Match win chances: one winner per match, settled matches count as played, the final."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from games.challengers import Challengers, new_game, observe
+from games.challengers.odds import match_win_chances
+from games.challengers.state import MATCH, State
+
+GAME = Challengers()
+
+
+def _play_until(players: int, seed: int, done: Callable[[State], bool]) -> State:
+    s, rng = new_game(players, seed), random.Random(seed)
+    while not done(s):
+        GAME.apply(s, GAME.rollout_action(s, rng), rng)
+    return s
+
+
+def test_two_players_share_one_match() -> None:
+    s = new_game(2, 3)
+    for seat in (0, 1):
+        chances = match_win_chances(observe(s, seat), random.Random(seat), playouts=50)
+        assert sum(chances) == pytest.approx(1.0) and all(0 < c < 1 for c in chances)
+
+
+def test_a_match_already_played_this_round_counts_as_settled() -> None:
+    s = _play_until(4, 2, lambda s: s.phase == MATCH and s.park == 1 and bool(s.pk))
+    first = [p for p in range(4) if p not in (s.ma, s.mb)]  # they met in park 0
+    chances = match_win_chances(observe(s, s.pp), random.Random(0), playouts=20)
+    for p in first:
+        won = any(t >> 2 == s.round for t in s.trophies[p])
+        assert chances[p] == (1.0 if won else 0.0)
+    assert chances[s.ma] + chances[s.mb] == pytest.approx(1.0)
+
+
+def test_in_the_final_only_the_finalists_can_win() -> None:
+    s = _play_until(3, 1, lambda s: bool(s.finalists))
+    chances = match_win_chances(observe(s, s.finalists[0]), random.Random(0), playouts=20)
+    assert sum(chances[p] for p in s.finalists) == pytest.approx(1.0)
+    assert all(chances[p] == 0.0 for p in range(3) if p not in s.finalists)
