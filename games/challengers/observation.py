@@ -371,14 +371,17 @@ def _seen_adds(seen: Counter[int], public: Counter[int], adds: Cards, unseen: _U
         level, n = LEVEL[card] - 1, fresh[card]
         counts = unseen.counts[level]
         weight = max(left[level], 0) * max(counts[card], 0)
-        total = n * sum(k for k in counts.values() if k > 0) + weight
-        if weight and rng.random() * total < weight:
+        if weight and rng.random() * (n * _positive(counts) + weight) < weight:
             out[card] += 1
             left[level] -= 1
             unseen.known(card)
         else:
             fresh[card] -= 1
     return out
+
+
+def _positive(counts: Counter[int]) -> int:
+    return sum(k for k in counts.values() if k > 0)
 
 
 def _paid_picks(o: Observation, p: int, rng: random.Random) -> list[int]:
@@ -428,11 +431,10 @@ def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, paid_p
     trims are starter cards whenever p's cards allow it.
     """
     ph = o.ph[p]
-    picks = list(paid_picks)
-    for pile in range(3):
-        need = ph[PH_PICK + pile] - sum(1 for c in paid_picks if LEVEL[c] == pile + 1)
-        picks += [unseen.deal(pile) for _ in range(need)]
-    cards = list((Counter(shown) - Counter(gone)).elements()) + picks[len(paid_picks):]
+    implied = Counter(LEVEL[c] - 1 for c in paid_picks)
+    dealt = [unseen.deal(pile) for pile in range(3)
+             for _ in range(ph[PH_PICK + pile] - implied[pile])]
+    cards = list((Counter(shown) - Counter(gone)).elements()) + dealt
     rng.shuffle(cards)
     for pile in range(3):  # level-bound trims first, so that the other choices cannot starve them
         want = ph[PH_TRIM + pile] - sum(1 for c in gone if LEVEL[c] == pile + 1)
@@ -452,7 +454,7 @@ def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, paid_p
             cards.append(card)
     boxed[p] = paid + box_trims  # the order they went to the box
     s.deck[p] = cards
-    gained = sum(1 for c in picks if PICKED[c] == PICKED_FAN)
+    gained = sum(1 for c in paid_picks + dealt if PICKED[c] == PICKED_FAN)
     s.fans[p] += gained
     s.ph[p][PH_FANS] = gained
 
