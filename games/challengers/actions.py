@@ -41,7 +41,7 @@ class Action(int):
 
     @property
     def card(self) -> int:
-        """The (first) card type the action names: the picked card of a PICK."""
+        """The card a one-card action names; for a PICK, the picked card (not for ORDER)."""
         return int(self) & 127
 
     def paid(self) -> tuple[int, ...]:
