@@ -94,8 +94,9 @@ class GameAdapter(Protocol):
         """Coaching hints about `action` by the seat to move."""
         ...
 
-    def match_wins(self, obs: Any, seed: int) -> list[float]:
-        """Each seat's chance to win its current match (empty for a game without matches)."""
+    def match_wins(self, obs: Any, seed: int, deadline: float | None) -> list[float]:
+        """Each seat's chance to win its current match, from playouts started before the
+        monotonic `deadline` (empty for a game without matches, or when time ran out)."""
         ...
 
 

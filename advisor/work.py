@@ -19,11 +19,13 @@ from advisor.budget import Budget
 from advisor.games import GameAdapter, adapter_by_name
 from advisor.proto_gen import advisor_pb2, common_pb2
 from search import SearchConfig, SearchResult, ismcts
+from search.limits import now
 
 FOLLOW_UP_SHARE = 0.25
 """Budget share of each follow-up search (when the principal variation does not reach)."""
 MAX_FOLLOW_UPS = 8
 EVALUATION_PLAYOUTS = 16
+PLAYOUT_TIME_SHARE = 0.15  # of the time to a call's deadline, kept by Evaluate for playouts
 PLAYOUT_PLY_CAP = 2000
 
 _flags: Any = None
@@ -137,14 +139,19 @@ def _analysis(
 def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> bytes:
     """Evaluate: win chances (tournament and match), expected points and a move's grade."""
     adapter = adapter_by_name(game)
-    result = _search(adapter, obs, budget, slot)
+    if budget.deadline is None:
+        result = _search(adapter, obs, budget, slot)
+    else:  # keep part of the time to the deadline for the playouts below
+        start = now()
+        result = _search(adapter, obs, budget, slot,
+                         deadline=start + (1 - PLAYOUT_TIME_SHARE) * (budget.deadline - start))
     response = advisor_pb2.EvaluateResponse(
         win_probability=result.root_values,
         expected_points=_expected_points(adapter, obs, budget),
         stats=answers.stats(result),
         summaries=adapter.summaries(obs),
         best_move=adapter.move_message(result.action, result.player),
-        match_win_probability=adapter.match_wins(obs, budget.seed),
+        match_win_probability=adapter.match_wins(obs, budget.seed, budget.deadline),
     )
     if action is not None:
         response.assessment.CopyFrom(_assess(adapter, obs, action, result, budget))

@@ -155,8 +155,9 @@ class ChallengersAdapter:
             hints.append(f"removes {paid} to take an extra card from the offer")
         return hints
 
-    def match_wins(self, obs: Observation, seed: int) -> list[float]:
-        return match_win_chances(obs, random.Random(f"matches/{seed}"), MATCH_PLAYOUTS)
+    def match_wins(self, obs: Observation, seed: int, deadline: float | None) -> list[float]:
+        rng = random.Random(f"matches/{seed}")
+        return match_win_chances(obs, rng, MATCH_PLAYOUTS, until=deadline)
 
 
 ADAPTER: Any = ChallengersAdapter()

@@ -130,7 +130,7 @@ class SplendorAdapter:
     def reasons(self, obs: Observation, action: Action, rng: random.Random) -> list[str]:
         return coach.reasons(obs, action, rng)
 
-    def match_wins(self, obs: Observation, seed: int) -> list[float]:
+    def match_wins(self, obs: Observation, seed: int, deadline: float | None) -> list[float]:
         return []  # no matches in Splendor: Marvel
 
 

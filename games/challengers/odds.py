@@ -7,6 +7,7 @@ during the final it is the final. A seat whose match this round is over counts i
 from __future__ import annotations
 
 import random
+import time
 
 from .catalogue import ROUNDS
 from .flow import apply as apply_action
@@ -29,14 +30,20 @@ def _play_round(s: State, rng: random.Random) -> None:
         apply_action(s, rollout_action(s, rng), rng)
 
 
-def match_win_chances(o: Observation, rng: random.Random, playouts: int = 100) -> list[float]:
-    """Per seat: the share of `playouts` sampled worlds in which it wins its round's match."""
+def match_win_chances(o: Observation, rng: random.Random, playouts: int = 100,
+                      until: float | None = None) -> list[float]:
+    """Per seat: the share of `playouts` sampled worlds in which it wins its round's match.
+
+    With `until` (a `time.monotonic()` instant) no playout starts after it; the share is over
+    the playouts done, and the answer is empty when there was no time for any.
+    """
     if o.phase == OVER:
         return [0.0] * o.n
-    totals = [0.0] * o.n
-    for _ in range(playouts):
+    totals, done = [0.0] * o.n, 0
+    while done < playouts and (until is None or time.monotonic() < until):
         world = sample(o, rng)
         _play_round(world, rng)
         for p, won in enumerate(_round_winners(world, o.round)):
             totals[p] += won
-    return [t / playouts for t in totals]
+        done += 1
+    return [t / done for t in totals] if done else []

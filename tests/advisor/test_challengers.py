@@ -76,6 +76,17 @@ def test_evaluate_and_analyze_answer_with_fans(stub: advisor_pb2_grpc.AdvisorStu
     assert [m.is_final for m in stream][-1]
 
 
+def test_evaluate_within_a_deadline_keeps_time_for_its_playouts(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    request = advisor_pb2.EvaluateRequest(
+        observation=_observation(plies=2), limits=common_pb2.Limits(max_iterations=10**6, seed=1)
+    )
+    answer = stub.Evaluate(request, timeout=1.5)  # DEADLINE_EXCEEDED would raise
+    assert answer.stats.stopped_by == "deadline"
+    assert answer.match_win_probability and sum(answer.match_win_probability) == pytest.approx(1)
+
+
 def test_a_referee_game_to_the_end_matches_the_engine(
     stub: advisor_pb2_grpc.AdvisorStub,
 ) -> None:

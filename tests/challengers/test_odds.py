@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 import pytest
@@ -43,3 +44,8 @@ def test_in_the_final_only_the_finalists_can_win() -> None:
     chances = match_win_chances(observe(s, s.finalists[0]), random.Random(0), playouts=20)
     assert sum(chances[p] for p in s.finalists) == pytest.approx(1.0)
     assert all(chances[p] == 0.0 for p in range(3) if p not in s.finalists)
+
+
+def test_no_playout_starts_after_the_time_limit() -> None:
+    o = observe(new_game(2, 3), 0)
+    assert match_win_chances(o, random.Random(0), playouts=50, until=time.monotonic() - 1) == []
