@@ -421,6 +421,32 @@ def _take_preferring(cards: list[int], count: int, fits: Callable[[int], bool]) 
     return out + _take(cards, count - len(out), lambda _: True)
 
 
+def _trim_kind(card: int) -> int:
+    """Where `card` goes when trimmed: its level's discard compartment (0-2) or the box (3)."""
+    return 3 if trimmed_to_box(card) else LEVEL[card] - 1
+
+
+def _pay(cards: list[int], card: int, spare: Counter[int]) -> list[int]:
+    """Remove from the shuffled `cards` what paid `card`'s cost (never that card itself).
+
+    Cards the later trims can spare come first, then cards that may pay (Outer Space for a
+    Sci-Fi Geek); `spare` counts, per trim destination, the cards beyond what trims need.
+    """
+    pool = list(cards)
+    if card in pool:
+        pool.remove(card)
+    out: list[int] = []
+    for _ in range(COST[card]):
+        if not pool:
+            break
+        choice = min(pool, key=lambda c: (spare[_trim_kind(c)] <= 0, not pays_for(card, c)))
+        pool.remove(choice)
+        cards.remove(choice)
+        spare[_trim_kind(choice)] -= 1
+        out.append(choice)
+    return out
+
+
 def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, paid_picks: list[int],
                        shown: list[int], gone: list[int],
                        trimmed: dict[tuple[int, int], list[int]], boxed: dict[int, list[int]],
@@ -428,7 +454,8 @@ def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, paid_p
     """Deal the cards p picked unseen this phase, then what p paid, trimmed and boxed.
 
     Payments follow their card's restriction (Outer Space cards for a Sci-Fi Geek) and box
-    trims are starter cards whenever p's cards allow it.
+    trims are starter cards whenever p's cards allow it; trims to a discard always match
+    its level.
     """
     ph = o.ph[p]
     implied = Counter(LEVEL[c] - 1 for c in paid_picks)
@@ -436,22 +463,18 @@ def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, paid_p
              for _ in range(ph[PH_PICK + pile] - implied[pile])]
     cards = list((Counter(shown) - Counter(gone)).elements()) + dealt
     rng.shuffle(cards)
-    for pile in range(3):  # level-bound trims first, so that the other choices cannot starve them
-        want = ph[PH_TRIM + pile] - sum(1 for c in gone if LEVEL[c] == pile + 1)
-        out = _take(cards, want, partial(_of_level, pile + 1))
+    wants = [ph[PH_TRIM + pile] - sum(1 for c in gone if LEVEL[c] == pile + 1)
+             for pile in range(3)]
+    spare = Counter(_trim_kind(c) for c in cards)
+    spare.subtract({0: wants[0], 1: wants[1], 2: wants[2], 3: ph[PH_BOXED]})
+    paid = [t for card in paid_picks for t in _pay(cards, card, spare)]  # payments came first
+    for pile in range(3):
+        out = _take(cards, wants[pile], partial(_of_level, pile + 1))
         in_discard = _trims_in_discard(o, p, pile)
         trimmed[(p, pile)] = out[:in_discard]
         for card in out[in_discard:]:  # trimmed, then shuffled back into the pile
             unseen.put_back(card, rng)
     box_trims = _take_preferring(cards, ph[PH_BOXED], trimmed_to_box)
-    paid: list[int] = []
-    for card in paid_picks:
-        held = card in cards  # a card cannot pay its own cost
-        if held:
-            cards.remove(card)
-        paid += _take_preferring(cards, COST[card], partial(pays_for, card))
-        if held:
-            cards.append(card)
     boxed[p] = paid + box_trims  # the order they went to the box
     s.deck[p] = cards
     gained = sum(1 for c in paid_picks + dealt if PICKED[c] == PICKED_FAN)

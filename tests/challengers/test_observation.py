@@ -176,3 +176,15 @@ def test_a_seen_card_may_be_the_unseen_added_copy() -> None:
     hits = sum(any(c & TYPE_MASK == cow for c in sample(o, rng).draw[1]) for _ in range(n))
     assert abs(hits / n - expected) < 0.012  # 3.5 sigma; "never added" would give u_cow / u
     assert abs(u_cow / u - expected) > 0.02
+
+
+def test_worlds_explain_a_payment_that_later_trims_leave_little_room_for() -> None:
+    """Random play, seed 68: once sampled payments took cards that the trims after them
+    needed (IndexError); now payments take what the trims can spare."""
+    s, rng = new_game(2, 68), random.Random(68)
+    while not GAME.is_terminal(s):
+        for seat in (0, 1):
+            o = observe(s, seat)
+            assert observe(sample(o, random.Random(68)), seat) == o
+        actions = GAME.legal_actions(s)
+        GAME.apply(s, actions[rng.randrange(len(actions))], rng)
