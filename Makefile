@@ -20,7 +20,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy advisor search games clients scripts benchmarks
+	$(BIN)/mypy advisor search games clients kernels scripts benchmarks
 
 proto: $(STAMP)
 	$(BIN)/python -m advisor.gen_proto
