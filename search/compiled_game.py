@@ -23,18 +23,21 @@ Their machine code is cached inside the compiled search's entry points (`search.
 under the game's `kernel_version`: numba's own cache checks only a function's source file, not
 the tables and data files frozen into it, so the version hashes all of them.
 
-| function | returns | contract |
-|---|---|---|
-| `num_players(world)` | int | seats in the game |
-| `current_player(world)` | int | seat to decide; -1 once the game is over |
-| `is_terminal(world)` | bool | the game is over |
-| `returns(world, out)` | None | `out[:num_players]` = final reward per seat (terminal only) |
-| `legal_actions(world, out)` | int | writes the legal codes to `out`, in the Python engine's order; returns how many (0 only when terminal) |
-| `apply(world, action, rng)` | None | plays a legal action in place (chance from `rng`) |
-| `sample(observation, world, rng)` | None | writes into `world` a state consistent with `observation`, hidden parts drawn uniformly |
-| `rollout_action(world, rng, buffer)` | int | the playout policy's move (`buffer` is an actions buffer it may use) |
-| `evaluate(world, out)` | None | `out[:num_players]` = static estimate of each seat's chance to win |
-| `priors(world, actions, count, out)` | None | `out[:count]` = heuristic probabilities over `actions[:count]` |
+- `num_players(world) -> int`: seats in the game.
+- `current_player(world) -> int`: the seat to decide; -1 once the game is over.
+- `is_terminal(world) -> bool`: the game is over.
+- `returns(world, out) -> None`: `out[:num_players]` = each seat's final reward (terminal only).
+- `legal_actions(world, out) -> int`: writes the legal codes to `out` in the Python engine's
+  order and returns how many (0 only when the game is over).
+- `apply(world, action, rng) -> None`: plays a legal action in place (chance from `rng`).
+- `sample(observation, world, rng) -> None`: writes into `world` a state consistent with
+  `observation`, hidden parts drawn uniformly.
+- `rollout_action(world, rng, buffer) -> int`: the playout policy's move (`buffer` is an
+  actions buffer it may use).
+- `evaluate(world, out) -> None`: `out[:num_players]` = static estimate of each seat's chance
+  to win.
+- `priors(world, actions, count, out) -> None`: `out[:count]` = heuristic probabilities over
+  `actions[:count]`.
 
 Every function must equal its Python counterpart: the same legal actions in the same order,
 the same successor world, the same returns; the same evaluation and priors (to 1e-9); the
