@@ -13,6 +13,7 @@ import random
 from collections.abc import Hashable
 from typing import Any, Literal, Protocol
 
+from search.compiled_game import compiled_twin
 from search.config import SearchConfig
 from search.core import TreeSearch, WorldSampler, playout
 from search.game import AnyGame
@@ -123,6 +124,13 @@ class PIMCBot:
 
     def analyse(self, observation: Any, limits: Limits, seed: int) -> SearchResult:
         """Candidates over all worlds, ranked like an ISMCTS result."""
+        twin = compiled_twin(self.game, self.config.engine)
+        if twin is not None and self.evaluator == "rollout":
+            from search.compiled import compiled_pimc  # numba loads only when a game needs it
+
+            return compiled_pimc(
+                twin, observation, limits, self.config, worlds=self.worlds, seed=seed
+            )
         start = now()
         rng = random.Random(seed)
         worlds = [self.game.sample(observation, rng) for _ in range(self.worlds)]

@@ -88,10 +88,6 @@ class CompiledGame(Protocol):
         """The `int32` observation array of one of the Python engine's observations."""
         ...
 
-    def encode_state(self, state: Any) -> np.ndarray:
-        """The `int32` world array of one of the Python engine's states."""
-        ...
-
     def action(self, code: int) -> Any:
         """The Python engine's action with this code."""
         ...
@@ -100,3 +96,14 @@ class CompiledGame(Protocol):
 def missing_functions(kernel: ModuleType) -> list[str]:
     """The contract functions `kernel` does not define (empty when it is complete)."""
     return [name for name in KERNEL_FUNCTIONS if not callable(getattr(kernel, name, None))]
+
+
+def compiled_twin(game: Any, engine: str) -> CompiledGame | None:
+    """The compiled kernel a Python game offers as `game.compiled`, when `engine` asks for it.
+
+    None for the `python` engine and for games without a kernel (they search in Python).
+    """
+    if engine != "compiled":
+        return None
+    twin: CompiledGame | None = getattr(game, "compiled", None)
+    return twin

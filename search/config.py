@@ -8,6 +8,7 @@ from typing import Literal
 Selection = Literal["uct", "puct"]
 RolloutPolicy = Literal["heuristic", "random"]
 Expansion = Literal["prior", "random"]
+Engine = Literal["compiled", "python"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,11 @@ class SearchConfig:
     rollout_depth: int | None = 8
     """Playout plies before `game.evaluate` finishes the estimate; None plays to the end."""
     workers: int = 1
-    """Root-parallel processes (1 searches in the calling process)."""
+    """Root-parallel workers (1 searches in the calling thread): threads on the compiled path,
+    processes on the Python path."""
+    engine: Engine = "compiled"
+    """`compiled`: the game's numba kernel (`game.compiled`) where it has one, else Python;
+    `python`: always the pure-Python search (the readable reference)."""
 
     def __post_init__(self) -> None:
         if self.selection not in ("uct", "puct"):
@@ -43,6 +48,8 @@ class SearchConfig:
             raise ValueError(f"rollout must be 'heuristic' or 'random', got {self.rollout!r}")
         if self.rollout_depth is not None and self.rollout_depth < 0:
             raise ValueError(f"rollout_depth must be >= 0 or None, got {self.rollout_depth}")
+        if self.engine not in ("compiled", "python"):
+            raise ValueError(f"engine must be 'compiled' or 'python', got {self.engine!r}")
         if self.workers < 1:
             raise ValueError(f"workers must be >= 1, got {self.workers}")
         if self.uct_c < 0 or self.puct_c < 0:

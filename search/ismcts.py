@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from search.compiled_game import compiled_twin
 from search.config import SearchConfig
 from search.core import TreeSearch, result_of
 from search.game import AnyGame
@@ -34,8 +35,10 @@ def ismcts(
 
     Every iteration draws a world with `game.sample(observation, rng)`; all randomness comes
     from `random.Random(seed)`, so with an iteration budget the result is reproducible (for a
-    given number of workers). `tree` (from `search.reuse.subtree`) seeds the search with an
-    earlier one's statistics. Raises ValueError when the sampled world is already over.
+    given number of workers). Where the game has a compiled kernel (`game.compiled`) and
+    `config.engine` is `compiled`, the same algorithm runs in numba (`search.compiled`), also
+    reproducible by seed. `tree` (from `search.reuse.subtree`, Python path only) seeds the
+    search with an earlier one's statistics. Raises ValueError when the sampled world is over.
 
     >>> result = ismcts(game, observation, Limits(iterations=2000), seed=7)  # doctest: +SKIP
     >>> result.action, result.best.value, result.stats.iterations  # doctest: +SKIP
@@ -43,6 +46,11 @@ def ismcts(
     start = now()
     if seed is None:
         seed = fresh_seed()
+    twin = compiled_twin(game, config.engine) if tree is None else None
+    if twin is not None:
+        from search.compiled import compiled_ismcts  # numba loads only when a game needs it
+
+        return compiled_ismcts(twin, observation, limits, config, seed=seed, start=start)
     if config.workers > 1 and limits.iterations != 1:
         return search_parallel(
             game, observation, limits, config, seed=seed, start=start, tree=tree

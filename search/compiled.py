@@ -1,0 +1,368 @@
+"""ISMCTS and flat Monte Carlo over a `CompiledGame`: the loop in numba, the budget in Python.
+
+The compiled loop (`search.compiled_loop`) runs iterations in chunks; between chunks this module
+keeps every budget the Python search has (iterations, time, deadline, cancellation, progress
+reports), grows the tree's arrays when they fill, and turns the tree into the same
+`SearchResult`. Chunks release the GIL, so root-parallel workers are threads. With the same
+seed and an iteration budget, the answer is the same bit for bit.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from kernels.rng import new_rng
+from search import compiled_loop as loop
+from search.compiled_game import KERNEL_FUNCTIONS, CompiledGame, missing_functions
+from search.config import SearchConfig
+from search.limits import CancelToken, Limits, StopReason, now
+from search.parallel import split_iterations, worker_seed
+from search.result import ActionStats, RootSummary, SearchResult, build_result, merge
+from search.specialize import specialize
+from search.tree import PV_MAX
+
+INITIAL_NODES = 1 << 12
+INITIAL_PATH = 64
+FIRST_CHUNK = 8
+CHUNK_SECONDS = 0.002
+"""A timed search checks the clock about this often (a chunk's target length)."""
+
+
+_ENTRY_POINTS: dict[tuple[str, str], dict[str, Any]] = {}
+_COMPILING = threading.Lock()
+
+
+def _entry_points(game: CompiledGame) -> dict[str, Any]:
+    """The compiled loop's functions for `game` (specialized once per process)."""
+    key = (game.name, game.kernel_version)
+    with _COMPILING:
+        if key not in _ENTRY_POINTS:
+            missing = missing_functions(game.kernel)
+            if missing:
+                raise TypeError(f"{game.name}'s kernel lacks {', '.join(missing)}")
+            bindings = {f"game_{name}": getattr(game.kernel, name) for name in KERNEL_FUNCTIONS}
+            tag = f"{game.name}_{game.kernel_version}"
+            _ENTRY_POINTS[key] = specialize(loop.GENERIC_FUNCTIONS, bindings, tag)
+        return _ENTRY_POINTS[key]
+
+
+def warm_up(game: CompiledGame, observation: Any) -> None:
+    """Compile (or load from numba's cache) every entry point, with a tiny search and a tiny
+    flat Monte Carlo from `observation` (a position that is not over)."""
+    compiled_ismcts(game, observation, Limits(iterations=2), SearchConfig(), seed=0)
+    compiled_pimc(game, observation, Limits(iterations=2), SearchConfig(), worlds=1, seed=0)
+
+
+def _settings(config: SearchConfig) -> np.ndarray:
+    settings = np.zeros(4, dtype=np.int64)
+    settings[loop.PUCT] = config.selection == "puct"
+    settings[loop.EXPAND_BY_PRIOR] = config.expansion == "prior"
+    settings[loop.HEURISTIC_ROLLOUT] = config.rollout == "heuristic"
+    settings[loop.ROLLOUT_DEPTH] = -1 if config.rollout_depth is None else config.rollout_depth
+    return settings
+
+
+def _grown(array: np.ndarray) -> np.ndarray:
+    bigger = np.empty((2 * array.shape[0], *array.shape[1:]), dtype=array.dtype)
+    bigger[: array.shape[0]] = array
+    return bigger
+
+
+class CompiledTreeSearch:
+    """One tree in arrays, its random stream, and the chunked loop that grows it.
+
+    Like `search.core.TreeSearch`, the first world is drawn at construction (to learn the seat
+    to move) and used by the first iteration. Raises ValueError when that world is over.
+    """
+
+    def __init__(self, game: CompiledGame, observation: np.ndarray, config: SearchConfig,
+                 seed: int):
+        self.game = game
+        self._run = _entry_points(game)["run_iterations"]
+        self.observation = observation
+        self.rng = new_rng(seed)
+        self.world = np.empty(game.state_size, dtype=np.int32)
+        player, seats, over = _entry_points(game)["start"](observation, self.world, self.rng)
+        if over:
+            raise ValueError("the game is over: there is nothing to search")
+        self.player = int(player)
+        self.num_players = int(seats)
+        self.links = np.empty((INITIAL_NODES, loop.LINK_FIELDS), dtype=np.int64)
+        self.stats = np.zeros((INITIAL_NODES, loop.TOTALS + self.num_players))
+        self.links[0] = (-1, self.player, 0, 0, loop.NO_NODE, loop.NO_NODE, loop.NO_NODE)
+        self.meta = np.zeros(loop.META_FIELDS, dtype=np.int64)
+        self.meta[loop.NODES] = 1
+        self.meta[loop.FIRST_WORLD_PENDING] = 1
+        self.settings = _settings(config)
+        self.c = config.puct_c if config.selection == "puct" else config.uct_c
+        self.path = np.empty(INITIAL_PATH, dtype=np.int64)
+        self.legal = np.empty(game.max_legal, dtype=np.int32)
+        self.untried = np.empty(game.max_legal, dtype=np.int32)
+        self.priors = np.empty(game.max_legal)
+        self.slot = np.full(game.num_action_codes, loop.NO_NODE, dtype=np.int64)
+        self.reward = np.empty(self.num_players)
+        self.iterations = 0
+
+    @property
+    def nodes(self) -> int:
+        """Tree size, root included."""
+        return int(self.meta[loop.NODES])
+
+    def iterate(self, count: int) -> None:
+        """Exactly `count` more iterations, growing the arrays whenever they might fill."""
+        left = count
+        while left > 0:
+            done = self._run(
+                self.observation, self.world, self.rng, self.links, self.stats, self.meta,
+                self.settings, self.c, self.path, self.legal, self.untried, self.priors,
+                self.slot, self.reward, left,
+            )
+            left -= done
+            self.iterations += done
+            if left:
+                self._make_room()
+
+    def _make_room(self) -> None:
+        longest = int(self.meta[loop.LONGEST_PATH])
+        if longest + 2 > self.path.shape[0]:
+            self.path = _grown(self.path)
+        if self.nodes + (longest + 2) * self.game.max_legal > self.links.shape[0]:
+            self.links = _grown(self.links)
+            self.stats = _grown(self.stats)
+
+    def run(
+        self,
+        iterations: int | None = None,
+        end: float | None = None,
+        end_reason: StopReason = "time",
+        cancel: CancelToken | None = None,
+        progress: Callable[[CompiledTreeSearch], None] | None = None,
+        progress_ms: int = 100,
+    ) -> StopReason:
+        """Iterate until `iterations` more are done, the clock passes `end`, or `cancel` is set
+        (checked between chunks of about `CHUNK_SECONDS`). At least one iteration runs."""
+        left = math.inf if iterations is None else iterations
+        unattended = end is None and cancel is None and progress is None
+        deadline = math.inf if end is None else end
+        interval = progress_ms / 1000.0
+        next_report = now() + interval if progress is not None else math.inf
+        chunk = FIRST_CHUNK
+        while True:
+            count = int(min(left, chunk)) if not unattended else int(left)
+            began = now()
+            self.iterate(max(1, count))
+            left -= max(1, count)
+            t = now()
+            if left <= 0:
+                return "iterations"
+            if t >= deadline:
+                return end_reason
+            if cancel is not None and cancel.is_set():
+                return "cancelled"
+            if progress is not None and t >= next_report:
+                progress(self)
+                next_report = now() + interval
+            chunk = _next_chunk(count, t - began, deadline - t)
+
+    def summary(self, stopped_by: StopReason) -> RootSummary:
+        """The root statistics, visited actions only (as `search.result.summarize`)."""
+        links, stats = self.links, self.stats
+        actions = []
+        for child in _children(links, 0):
+            visits = int(links[child, loop.VISITS])
+            if visits > 0:
+                actions.append(ActionStats(
+                    self.game.action(int(links[child, loop.ACTION])),
+                    visits,
+                    int(links[child, loop.AVAIL]),
+                    [float(x) for x in stats[child, loop.TOTALS:]],
+                    float(stats[child, loop.PRIOR]),
+                    self._principal_variation(child),
+                ))
+        return RootSummary(
+            self.player, int(links[0, loop.VISITS]), [float(x) for x in stats[0, loop.TOTALS:]],
+            actions, self.iterations, self.nodes, self.iterations, stopped_by,
+        )
+
+    def _principal_variation(self, node: int) -> tuple[Hashable, ...]:
+        line = [self.game.action(int(self.links[node, loop.ACTION]))]
+        node = _most_visited_child(self.links, node)
+        while node != loop.NO_NODE and len(line) < PV_MAX:
+            line.append(self.game.action(int(self.links[node, loop.ACTION])))
+            node = _most_visited_child(self.links, node)
+        return tuple(line)
+
+
+def _next_chunk(last: int, seconds: float, time_left: float) -> int:
+    """Iterations for the next chunk: about `CHUNK_SECONDS` (and at most half the time left)
+    at the rate the last chunk ran, at least one, at most eight times the last."""
+    if seconds <= 0.0:
+        return 8 * last
+    rate = last / seconds
+    target = min(CHUNK_SECONDS, time_left / 2)
+    return int(max(1, min(8 * last, rate * target)))
+
+
+def _children(links: np.ndarray, node: int) -> list[int]:
+    found = []
+    child = int(links[node, loop.FIRST_CHILD])
+    while child != loop.NO_NODE:
+        found.append(child)
+        child = int(links[child, loop.NEXT_SIBLING])
+    return found
+
+
+def _most_visited_child(links: np.ndarray, node: int) -> int:
+    """As `Node.best_child`: most visits, first in insertion order on ties, visited only."""
+    best, best_visits = loop.NO_NODE, 0
+    for child in _children(links, node):
+        visits = int(links[child, loop.VISITS])
+        if visits > best_visits:
+            best, best_visits = child, visits
+    return best
+
+
+def compiled_ismcts(
+    game: CompiledGame,
+    observation: Any,
+    limits: Limits,
+    config: SearchConfig,
+    *,
+    seed: int,
+    start: float | None = None,
+) -> SearchResult:
+    """`search.ismcts` over a compiled game: `config.workers` trees grown in threads (worker 0
+    in the calling thread, reporting progress), their root statistics summed."""
+    start = now() if start is None else start
+    encoded = game.encode_observation(observation)
+    shares = split_iterations(limits.iterations, config.workers)
+    workers = len(shares)
+    searches = [
+        CompiledTreeSearch(game, encoded, config, worker_seed(seed, index))
+        for index in range(workers)
+    ]
+    end, end_reason = limits.end(start)
+    stop = threading.Event()
+    cancel = _Either(limits.cancel, stop)
+    reasons: list[StopReason] = ["iterations"] * workers
+    errors: list[BaseException] = []
+
+    def work(index: int) -> None:
+        try:
+            reasons[index] = searches[index].run(shares[index], end, end_reason, cancel)
+        except BaseException as error:  # surfaced in the calling thread
+            errors.append(error)
+            stop.set()
+
+    threads = [threading.Thread(target=work, args=(i,), daemon=True) for i in range(1, workers)]
+    for thread in threads:
+        thread.start()
+    on_progress = limits.on_progress
+
+    def report(search: CompiledTreeSearch) -> None:
+        if on_progress is not None:
+            on_progress(_result(search.game, [search.summary("running")], seed, start, workers))
+
+    try:
+        reasons[0] = searches[0].run(
+            shares[0], end, end_reason, cancel,
+            report if on_progress is not None else None, limits.progress_ms,
+        )
+    finally:
+        if reasons[0] == "cancelled":
+            stop.set()
+        for thread in threads:
+            thread.join()
+    if errors:
+        raise errors[0]
+    summaries = [search.summary(reason) for search, reason in zip(searches, reasons, strict=True)]
+    return _result(game, summaries, seed, start, workers)
+
+
+def _result(game: CompiledGame, summaries: list[RootSummary], seed: int, start: float,
+            workers: int) -> SearchResult:
+    summary = summaries[0] if len(summaries) == 1 else merge(summaries)
+    return build_result(summary, seed=seed, elapsed=now() - start, workers=workers)
+
+
+@dataclass(frozen=True)
+class _Either:
+    """Set when either token is (a caller's cancel, or a failed worker's stop)."""
+
+    first: CancelToken | None
+    second: CancelToken
+
+    def is_set(self) -> bool:
+        return self.second.is_set() or (self.first is not None and self.first.is_set())
+
+
+def compiled_pimc(
+    game: CompiledGame,
+    observation: Any,
+    limits: Limits,
+    config: SearchConfig,
+    *,
+    worlds: int,
+    seed: int,
+) -> SearchResult:
+    """Flat Monte Carlo (`PIMCBot` with rollouts) over a compiled game: `worlds` sampled worlds,
+    every legal move of each played out in turn, moves ranked by mean value."""
+    start = now()
+    entry = _entry_points(game)
+    encoded = game.encode_observation(observation)
+    rng = new_rng(seed)
+    boards = np.empty((worlds, game.state_size), dtype=np.int32)
+    legal = np.empty((worlds, game.max_legal), dtype=np.int32)
+    counts = np.empty(worlds, dtype=np.int64)
+    player, seats, over = entry["sample_worlds"](encoded, boards, legal, counts, rng)
+    if over:
+        raise ValueError("the game is over: there is nothing to search")
+    seats = int(seats)
+    visits = np.zeros(game.num_action_codes, dtype=np.int64)
+    totals = np.zeros((game.num_action_codes, seats))
+    cursor = np.zeros(2, dtype=np.int64)
+    world = np.empty(game.state_size, dtype=np.int32)
+    buffer = np.empty(game.max_legal, dtype=np.int32)
+    reward = np.empty(seats)
+    settings = _settings(config)
+    end, end_reason = limits.end(start)
+    left = math.inf if limits.iterations is None else limits.iterations
+    done, chunk = 0, FIRST_CHUNK
+    reason: StopReason
+    while True:
+        count = max(1, int(min(left, chunk)))
+        began = now()
+        entry["roll_out_moves"](boards, legal, counts, cursor, visits, totals, rng, settings,
+                                world, buffer, reward, count)
+        done += count
+        left -= count
+        t = now()
+        if left <= 0:
+            reason = "iterations"
+            break
+        if end is not None and t >= end:
+            reason = end_reason
+            break
+        if limits.cancel is not None and limits.cancel.is_set():
+            reason = "cancelled"
+            break
+        chunk = _next_chunk(count, t - began, math.inf if end is None else end - t)
+    availability: dict[int, int] = {}
+    for k in range(worlds):
+        for code in legal[k, : counts[k]]:
+            availability[int(code)] = availability.get(int(code), 0) + 1
+    actions = [
+        ActionStats(game.action(code), int(visits[code]), avail,
+                    [float(x) for x in totals[code]], 0.0, (game.action(code),))
+        for code, avail in availability.items()
+        if visits[code] > 0
+    ]
+    root_totals = [float(x) for x in totals.sum(axis=0)]
+    summary = RootSummary(int(player), done, root_totals, actions, done, 0, worlds, reason)
+    return build_result(summary, seed=seed, elapsed=now() - start, workers=1, rank_by_value=True)

@@ -1,0 +1,346 @@
+"""The ISMCTS loop of `search.core`, written for numba over a `CompiledGame`.
+
+The functions here call the game through the names `game_*`; `search.compiled` binds them to
+one game's kernel with `search.specialize`. The algorithm is `TreeSearch.run`'s, step for step
+(UCT over availability counts or PUCT, priors at the root, prior-ordered or uniform expansion,
+a playout cut at a depth and finished by the evaluation, one reward per seat backed up), so the
+Python search stays its readable reference.
+
+The tree lives in two arrays that the caller grows: `links` (int64, one row per node: action,
+player, visits, availability, first child, last child, next sibling) and `stats` (float64: prior,
+score, then one total per seat). Node 0 is the root; children keep their insertion order.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from kernels.rng import uniform
+
+# --- layout -----------------------------------------------------------------------------------
+
+ACTION, PLAYER, VISITS, AVAIL, FIRST_CHILD, LAST_CHILD, NEXT_SIBLING = range(7)
+LINK_FIELDS = 7
+PRIOR, SCORE, TOTALS = 0, 1, 2
+"""`stats[node, TOTALS + seat]` sums that seat's rewards."""
+
+NODES, LONGEST_PATH, FIRST_WORLD_PENDING = range(3)
+META_FIELDS = 3
+"""`meta`: nodes in use, the longest path an iteration took, and whether the world buffer
+still holds the first sampled world (which the first iteration uses instead of sampling)."""
+
+PUCT, EXPAND_BY_PRIOR, HEURISTIC_ROLLOUT, ROLLOUT_DEPTH = range(4)
+"""`settings` (int64): selection, expansion, playout policy, playout depth (-1: to the end)."""
+
+NO_NODE = -1
+
+
+
+def _unbound(*args: Any) -> Any:
+    """Stands for a game function until `search.specialize` binds the game's own."""
+    raise NotImplementedError("compile this loop for a game through search.compiled")
+
+
+# Names that `search.specialize` binds to one game's kernel functions (see the contract).
+game_num_players: Callable[..., Any] = _unbound
+game_current_player: Callable[..., Any] = _unbound
+game_is_terminal: Callable[..., Any] = _unbound
+game_returns: Callable[..., Any] = _unbound
+game_legal_actions: Callable[..., Any] = _unbound
+game_apply: Callable[..., Any] = _unbound
+game_sample: Callable[..., Any] = _unbound
+game_rollout_action: Callable[..., Any] = _unbound
+game_evaluate: Callable[..., Any] = _unbound
+game_priors: Callable[..., Any] = _unbound
+Array = np.ndarray
+
+
+# --- the tree ---------------------------------------------------------------------------------
+
+
+def add_child(
+    links: Array, stats: Array, meta: Array, parent: int, action: int, player: int, prior: float
+) -> int:
+    """Append a node for `action` under `parent`; returns its index."""
+    node = meta[NODES]
+    meta[NODES] = node + 1
+    links[node, ACTION] = action
+    links[node, PLAYER] = player
+    links[node, VISITS] = 0
+    links[node, AVAIL] = 0
+    links[node, FIRST_CHILD] = NO_NODE
+    links[node, LAST_CHILD] = NO_NODE
+    links[node, NEXT_SIBLING] = NO_NODE
+    stats[node, :] = 0.0
+    stats[node, PRIOR] = prior
+    last = links[parent, LAST_CHILD]
+    if last == NO_NODE:
+        links[parent, FIRST_CHILD] = node
+    else:
+        links[last, NEXT_SIBLING] = node
+    links[parent, LAST_CHILD] = node
+    return node
+
+
+def map_children(links: Array, node: int, slot: Array, value_of_child: bool) -> None:
+    """Set `slot[action]` for every child of `node`: to the child, or to -1 to clear."""
+    child = links[node, FIRST_CHILD]
+    while child != NO_NODE:
+        slot[links[child, ACTION]] = child if value_of_child else NO_NODE
+        child = links[child, NEXT_SIBLING]
+
+
+def back_up(
+    links: Array, stats: Array, path: Array, depth: int, reward: Array, num_players: int
+) -> None:
+    """Add one iteration's reward to the root and to every node on its path."""
+    links[0, VISITS] += 1
+    for seat in range(num_players):
+        stats[0, TOTALS + seat] += reward[seat]
+    for i in range(depth):
+        node = path[i]
+        links[node, VISITS] += 1
+        stats[node, SCORE] += reward[links[node, PLAYER]]
+        for seat in range(num_players):
+            stats[node, TOTALS + seat] += reward[seat]
+
+
+# --- one iteration's steps --------------------------------------------------------------------
+
+
+def expand_with_priors(
+    world: Array, links: Array, stats: Array, meta: Array, node: int, legal: Array, count: int,
+    slot: Array, priors: Array,
+) -> None:
+    """Give `node` a child (with its prior) for every legal action it lacks."""
+    missing = False
+    for i in range(count):
+        if slot[legal[i]] == NO_NODE:
+            missing = True
+            break
+    if not missing:
+        return
+    mover = game_current_player(world)
+    game_priors(world, legal, count, priors)
+    for i in range(count):
+        if slot[legal[i]] == NO_NODE:
+            slot[legal[i]] = add_child(links, stats, meta, node, legal[i], mover, priors[i])
+
+
+def select_puct(
+    links: Array, stats: Array, node: int, legal: Array, count: int, slot: Array, c: float
+) -> int:
+    """The PUCT choice among the (existing) children of the legal actions."""
+    best = NO_NODE
+    best_u = -math.inf
+    fpu = -1.0
+    for i in range(count):
+        child = slot[legal[i]]
+        avail = links[child, AVAIL] + 1
+        links[child, AVAIL] = avail
+        n = links[child, VISITS]
+        if n:
+            u = stats[child, SCORE] / n + c * stats[child, PRIOR] * math.sqrt(avail) / (1 + n)
+        else:
+            if fpu < 0.0:
+                visits = links[node, VISITS]
+                player = links[child, PLAYER]
+                fpu = stats[node, TOTALS + player] / visits if visits else 0.5
+            u = fpu + c * stats[child, PRIOR] * math.sqrt(avail)
+        if u > best_u:
+            best_u = u
+            best = child
+    return best
+
+
+def select_uct(
+    world: Array, links: Array, stats: Array, meta: Array, node: int, legal: Array, count: int,
+    slot: Array, untried: Array, priors: Array, rng: Array, c: float, expand_by_prior: bool,
+) -> tuple[int, bool]:
+    """The UCT choice, or a new child for an untried action; returns (child, expanded)."""
+    best = NO_NODE
+    best_u = -math.inf
+    k = 0
+    for i in range(count):
+        action = legal[i]
+        child = slot[action]
+        if child == NO_NODE:
+            untried[k] = action
+            k += 1
+            continue
+        avail = links[child, AVAIL] + 1
+        links[child, AVAIL] = avail
+        n = links[child, VISITS]
+        if n == 0:
+            untried[k] = action
+            k += 1
+        elif k == 0:
+            u = stats[child, SCORE] / n + c * math.sqrt(math.log(avail) / n)
+            if u > best_u:
+                best_u = u
+                best = child
+    if k == 0:
+        return best, False
+    if k == 1:
+        action = untried[0]
+    elif expand_by_prior:
+        game_priors(world, untried, k, priors)
+        pick = 0
+        top = -math.inf
+        for i in range(k):
+            weight = priors[i] + 1e-9 * uniform(rng)
+            if weight > top:
+                top = weight
+                pick = i
+        action = untried[pick]
+    else:
+        action = untried[int(uniform(rng) * k)]
+    fresh = slot[action]
+    if fresh == NO_NODE:
+        fresh = add_child(links, stats, meta, node, action, game_current_player(world), 0.0)
+        links[fresh, AVAIL] = 1
+        slot[action] = fresh
+    return fresh, True
+
+
+def playout(world: Array, rng: Array, settings: Array, buffer: Array, reward: Array) -> None:
+    """Play on with the configured policy and depth; write one reward per seat."""
+    depth_cap = settings[ROLLOUT_DEPTH]
+    depth = 0
+    while (depth_cap < 0 or depth < depth_cap) and not game_is_terminal(world):
+        if settings[HEURISTIC_ROLLOUT]:
+            action = game_rollout_action(world, rng, buffer)
+        else:
+            count = game_legal_actions(world, buffer)
+            action = buffer[int(uniform(rng) * count)]
+        game_apply(world, action, rng)
+        depth += 1
+    if game_is_terminal(world):
+        game_returns(world, reward)
+    else:
+        game_evaluate(world, reward)
+
+
+def iterate(
+    observation: Array, world: Array, rng: Array, links: Array, stats: Array, meta: Array,
+    settings: Array, c: float, path: Array, legal: Array, untried: Array, priors: Array,
+    slot: Array, reward: Array,
+) -> None:
+    """One ISMCTS iteration: determinize, descend and expand, play out, back up."""
+    if meta[FIRST_WORLD_PENDING]:
+        meta[FIRST_WORLD_PENDING] = 0
+    else:
+        game_sample(observation, world, rng)
+    puct = settings[PUCT] != 0
+    node = 0
+    depth = 0
+    at_root = True
+    while not game_is_terminal(world):
+        count = game_legal_actions(world, legal)
+        map_children(links, node, slot, True)
+        if puct or at_root:
+            expand_with_priors(world, links, stats, meta, node, legal, count, slot, priors)
+        at_root = False
+        if puct:
+            best = select_puct(links, stats, node, legal, count, slot, c)
+            expanded = links[best, VISITS] == 0
+        else:
+            best, expanded = select_uct(world, links, stats, meta, node, legal, count, slot,
+                                        untried, priors, rng, c, settings[EXPAND_BY_PRIOR] != 0)
+        map_children(links, node, slot, False)
+        game_apply(world, links[best, ACTION], rng)
+        path[depth] = best
+        depth += 1
+        if expanded:
+            break
+        node = best
+    if depth > meta[LONGEST_PATH]:
+        meta[LONGEST_PATH] = depth
+    playout(world, rng, settings, legal, reward)
+    back_up(links, stats, path, depth, reward, reward.shape[0])
+
+
+def run_iterations(
+    observation: Array, world: Array, rng: Array, links: Array, stats: Array, meta: Array,
+    settings: Array, c: float, path: Array, legal: Array, untried: Array, priors: Array,
+    slot: Array, reward: Array, iterations: int,
+) -> int:
+    """Up to `iterations` iterations; stops early (returning how many ran) when the tree or the
+    path buffer might overflow in the next one, so the caller can grow them."""
+    max_legal = legal.shape[0]
+    for done in range(iterations):
+        longest = meta[LONGEST_PATH]
+        if longest + 2 > path.shape[0]:
+            return done
+        if meta[NODES] + (longest + 2) * max_legal > links.shape[0]:
+            return done
+        iterate(observation, world, rng, links, stats, meta, settings, c, path, legal, untried,
+                priors, slot, reward)
+    return iterations
+
+
+def start(observation: Array, world: Array, rng: Array) -> tuple[int, int, bool]:
+    """Sample the first world; returns (seat to move, seats, whether it is already over)."""
+    game_sample(observation, world, rng)
+    return game_current_player(world), game_num_players(world), game_is_terminal(world)
+
+
+# --- flat Monte Carlo (PIMC with rollouts) ----------------------------------------------------
+
+
+def sample_worlds(
+    observation: Array, worlds: Array, legal: Array, counts: Array, rng: Array
+) -> tuple[int, int, bool]:
+    """Fill `worlds[k]` with sampled worlds and `legal[k, :counts[k]]` with their actions;
+    returns the first world's (seat to move, seats, whether it is over)."""
+    for k in range(worlds.shape[0]):
+        game_sample(observation, worlds[k], rng)
+        counts[k] = game_legal_actions(worlds[k], legal[k])
+    first = worlds[0]
+    return game_current_player(first), game_num_players(first), game_is_terminal(first)
+
+
+def roll_out_moves(
+    worlds: Array, legal: Array, counts: Array, cursor: Array, visits: Array, totals: Array,
+    rng: Array, settings: Array, world: Array, buffer: Array, reward: Array, playouts: int,
+) -> None:
+    """`playouts` more move playouts, cycling moves within a world and worlds round-robin from
+    `cursor` (world, move index), each summed into `visits[action]` and `totals[action]`."""
+    num_players = reward.shape[0]
+    for _ in range(playouts):
+        k = cursor[0]
+        i = cursor[1]
+        action = legal[k, i]
+        world[:] = worlds[k]
+        game_apply(world, action, rng)
+        playout(world, rng, settings, buffer, reward)
+        visits[action] += 1
+        for seat in range(num_players):
+            totals[action, seat] += reward[seat]
+        i += 1
+        if i == counts[k]:
+            i = 0
+            k = (k + 1) % worlds.shape[0]
+        cursor[0] = k
+        cursor[1] = i
+
+
+GENERIC_FUNCTIONS = (
+    add_child,
+    map_children,
+    back_up,
+    expand_with_priors,
+    select_puct,
+    select_uct,
+    playout,
+    iterate,
+    run_iterations,
+    start,
+    sample_worlds,
+    roll_out_moves,
+)
+"""Everything `search.specialize` compiles per game, callees first."""
