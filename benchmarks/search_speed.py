@@ -1,7 +1,7 @@
 """ISMCTS speed: iterations per second on one core and with root-parallel workers.
 
 Usage: python -m benchmarks.search_speed [--games toy,splendor_marvel] [--workers 1,2]
-                                         [--seconds 2] [--json FILE]
+                                         [--engines python,compiled] [--seconds 2] [--json FILE]
        python -m benchmarks.search_speed --game-factory my.module:positions
 
 Every registered game gives named positions (a game plus an observation of the seat to move);
@@ -9,7 +9,9 @@ each is searched for `--seconds` of wall time with the default `SearchConfig` an
 variants, once per worker count. The `toy` game does almost no work per call, so its rows show
 the search's own cost per iteration. A game package registers by offering a factory
 `(num_players, seed) -> list[Position]`; `splendor_marvel` is found when its engine is
-installed.
+installed. `--engines` measures the pure-Python search and the compiled one (numba, for games
+with a kernel: `game.compiled`) side by side in one run; a compiled row's first search (the
+compilation or the load from numba's cache) is not timed.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from search import AnyGame, Limits, SearchConfig, ismcts
+from search.compiled_game import compiled_twin
+from search.config import Engine
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,7 @@ class Position:
 
 @dataclass(frozen=True)
 class Row:
+    engine: str
     game: str
     position: str
     config: str
@@ -157,29 +162,33 @@ def load_factory(spec: str) -> Callable[[int, int], list[Position]]:
 
 
 def measure(
-    game_name: str, position: Position, config_name: str, workers: int, seconds: float
+    engine: Engine, game_name: str, position: Position, config_name: str, workers: int,
+    seconds: float,
 ) -> Row:
     base = CONFIGS[config_name]
-    config = SearchConfig(**{**asdict(base), "workers": workers})
+    config = SearchConfig(**{**asdict(base), "workers": workers, "engine": engine})
+    if engine == "compiled":  # compile, or load from the cache, outside the timing
+        ismcts(position.game, position.observation, Limits(iterations=2), config, seed=1)
     result = ismcts(position.game, position.observation, Limits(time=seconds), config, seed=1)
     stats = result.stats
     return Row(
-        game_name, position.name, config_name, workers, stats.iterations, stats.elapsed,
+        engine, game_name, position.name, config_name, workers, stats.iterations, stats.elapsed,
         stats.nodes,
     )
 
 
 def print_table(rows: list[Row]) -> None:
     header = (
-        f"{'game':<16} {'position':<9} {'config':<14} {'workers':>7} {'iterations':>10} "
-        f"{'seconds':>7} {'it/s':>9} {'µs/it/core':>10} {'nodes':>8}"
+        f"{'engine':<8} {'game':<16} {'position':<9} {'config':<14} {'workers':>7} "
+        f"{'iterations':>10} {'seconds':>7} {'it/s':>9} {'µs/it/core':>10} {'nodes':>8}"
     )
     print(header)
     print("-" * len(header))
     for r in rows:
         print(
-            f"{r.game:<16} {r.position:<9} {r.config:<14} {r.workers:>7} {r.iterations:>10} "
-            f"{r.seconds:>7.2f} {r.per_second:>9.0f} {r.microseconds:>10.1f} {r.nodes:>8}"
+            f"{r.engine:<8} {r.game:<16} {r.position:<9} {r.config:<14} {r.workers:>7} "
+            f"{r.iterations:>10} {r.seconds:>7.2f} {r.per_second:>9.0f} "
+            f"{r.microseconds:>10.1f} {r.nodes:>8}"
         )
 
 
@@ -192,6 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--configs", default=",".join(CONFIGS),
                         help=f"comma-separated among: {', '.join(CONFIGS)}")
     parser.add_argument("--workers", default="1,2", help="comma-separated worker counts")
+    parser.add_argument("--engines", default="python,compiled",
+                        help="comma-separated among: python, compiled (games with a kernel)")
     parser.add_argument("--seconds", type=float, default=2.0, help="search time per row")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", type=Path, help="also write the rows to this file")
@@ -209,6 +220,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if c not in CONFIGS:
             parser.error(f"unknown config {c!r}")
     worker_counts = [int(w) for w in args.workers.split(",") if w]
+    engines: list[Engine] = []
+    for engine in filter(None, args.engines.split(",")):
+        if engine not in ("python", "compiled"):
+            parser.error(f"unknown engine {engine!r}; choose python, compiled")
+        engines.append(engine)  # type: ignore[arg-type]
 
     rows: list[Row] = []
     for name, factory in factories.items():
@@ -220,7 +236,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for position in positions:
             for config_name in configs:
                 for workers in worker_counts:
-                    rows.append(measure(name, position, config_name, workers, args.seconds))
+                    for engine in engines:
+                        if engine == "compiled" and compiled_twin(position.game, engine) is None:
+                            continue
+                        rows.append(measure(engine, name, position, config_name, workers,
+                                            args.seconds))
     print_table(rows)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
