@@ -224,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for engine in filter(None, args.engines.split(",")):
         if engine not in ("python", "compiled"):
             parser.error(f"unknown engine {engine!r}; choose python, compiled")
-        engines.append(engine)  # type: ignore[arg-type]
+        engines.append(engine)
 
     rows: list[Row] = []
     for name, factory in factories.items():
