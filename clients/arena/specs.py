@@ -15,6 +15,7 @@ Options (comma-separated `key=value`; pimc and ismcts):
     sel=uct|puct selection rule                     rollout=heuristic|random  playout policy
     expand=prior|random  (uct) which untried move a node tries first
     depth=N|none playout plies before the static evaluation
+    engine=compiled|python  the compiled kernel where the game has one (default), or Python
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
@@ -29,7 +30,7 @@ from search.baselines import Bot
 from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
-_SEARCH_KEYS = {"iters", "time", "c", "pc", "sel", "expand", "rollout", "depth"}
+_SEARCH_KEYS = {"iters", "time", "c", "pc", "sel", "expand", "rollout", "depth", "engine"}
 _KEYS = {
     "random": set(),
     "greedy": set(),
@@ -141,6 +142,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
         if "depth" in opts:
             depth = opts["depth"]
             config_args["rollout_depth"] = None if depth.lower() == "none" else int(depth)
+        if "engine" in opts:
+            config_args["engine"] = opts["engine"]
         config = SearchConfig(**config_args)
         extra: dict[str, Any] = {}
         if "worlds" in opts:

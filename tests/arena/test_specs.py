@@ -21,6 +21,15 @@ def test_default_budget_and_pimc_options():
     assert (bot.worlds, bot.evaluator, bot.config.rollout_depth) == (4, "search", None)
 
 
+def test_engine_option_picks_the_search_engine():
+    bot, _ = build_bot(parse_spec("ismcts:engine=python,iters=10"), GAME)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.config.engine == "python"
+    pimc, _ = build_bot(parse_spec("pimc:iters=10"), GAME)
+    assert isinstance(pimc, PIMCBot)
+    assert pimc.config.engine == "compiled"
+
+
 def test_label_is_canonical():
     assert parse_spec(" ISMCTS:iters=800, c=0.7 ").label == "ismcts:c=0.7,iters=800"
     assert parse_spec("random").label == "random"
@@ -28,7 +37,7 @@ def test_label_is_canonical():
 
 @pytest.mark.parametrize(
     "text", ["minimax", "random:iters=3", "ismcts:iters=x", "ismcts:depth=-1", "pimc:worlds=0",
-             "ismcts:speed=2", "remote:nohost"],
+             "ismcts:speed=2", "remote:nohost", "ismcts:engine=rust"],
 )  # fmt: skip
 def test_bad_specs_say_what_is_wrong(text):
     with pytest.raises(ValueError):
