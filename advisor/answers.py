@@ -71,6 +71,7 @@ def stats(result: SearchResult) -> common_pb2.SearchStats:
         workers=s.workers,
         seed=s.seed,
         stopped_by=s.stopped_by,
+        engine=s.engine,
     )
 
 

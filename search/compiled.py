@@ -288,7 +288,9 @@ def compiled_ismcts(
 def _result(game: CompiledGame, summaries: list[RootSummary], seed: int, start: float,
             workers: int) -> SearchResult:
     summary = summaries[0] if len(summaries) == 1 else merge(summaries)
-    return build_result(summary, seed=seed, elapsed=now() - start, workers=workers)
+    return build_result(
+        summary, seed=seed, elapsed=now() - start, workers=workers, engine="compiled"
+    )
 
 
 @dataclass(frozen=True)
@@ -365,4 +367,7 @@ def compiled_pimc(
     ]
     root_totals = [float(x) for x in totals.sum(axis=0)]
     summary = RootSummary(int(player), done, root_totals, actions, done, 0, worlds, reason)
-    return build_result(summary, seed=seed, elapsed=now() - start, workers=1, rank_by_value=True)
+    return build_result(
+        summary, seed=seed, elapsed=now() - start, workers=1, rank_by_value=True,
+        engine="compiled",
+    )

@@ -7,6 +7,7 @@ import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
+from search.config import Engine
 from search.limits import StopReason
 from search.tree import Node
 
@@ -50,6 +51,8 @@ class SearchStats:
     seed: int
     """The request seed: searching again with it and an iteration budget gives this result."""
     stopped_by: StopReason
+    engine: Engine = "python"
+    """The search that ran: `compiled` (a game's numba kernel) or `python`."""
 
     @property
     def iterations_per_second(self) -> float:
@@ -179,6 +182,7 @@ def build_result(
     workers: int,
     tree: Node | None = None,
     rank_by_value: bool = False,
+    engine: Engine = "python",
 ) -> SearchResult:
     """Rank the candidates of a summary and package them as a `SearchResult`.
 
@@ -213,5 +217,6 @@ def build_result(
         workers=workers,
         seed=seed,
         stopped_by=summary.stopped_by,
+        engine=engine,
     )
     return SearchResult(player, tuple(row[3] for row in ranked), root_values, stats, tree)

@@ -15,6 +15,12 @@ class Game(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_SPLENDOR_MARVEL: _ClassVar[Game]
     GAME_CHALLENGERS: _ClassVar[Game]
 
+class Engine(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ENGINE_UNSPECIFIED: _ClassVar[Engine]
+    ENGINE_COMPILED: _ClassVar[Engine]
+    ENGINE_PYTHON: _ClassVar[Engine]
+
 class Grade(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     GRADE_UNSPECIFIED: _ClassVar[Grade]
@@ -26,6 +32,9 @@ class Grade(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
 GAME_UNSPECIFIED: Game
 GAME_SPLENDOR_MARVEL: Game
 GAME_CHALLENGERS: Game
+ENGINE_UNSPECIFIED: Engine
+ENGINE_COMPILED: Engine
+ENGINE_PYTHON: Engine
 GRADE_UNSPECIFIED: Grade
 GRADE_BEST: Grade
 GRADE_GOOD: Grade
@@ -64,20 +73,22 @@ class Move(_message.Message):
     def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorMove, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersMove, _Mapping]] = ..., notation: _Optional[str] = ..., description: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class Limits(_message.Message):
-    __slots__ = ("max_iterations", "max_time_ms", "seed", "workers", "num_candidates", "strength")
+    __slots__ = ("max_iterations", "max_time_ms", "seed", "workers", "num_candidates", "strength", "engine")
     MAX_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     MAX_TIME_MS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     WORKERS_FIELD_NUMBER: _ClassVar[int]
     NUM_CANDIDATES_FIELD_NUMBER: _ClassVar[int]
     STRENGTH_FIELD_NUMBER: _ClassVar[int]
+    ENGINE_FIELD_NUMBER: _ClassVar[int]
     max_iterations: int
     max_time_ms: int
     seed: int
     workers: int
     num_candidates: int
     strength: int
-    def __init__(self, max_iterations: _Optional[int] = ..., max_time_ms: _Optional[int] = ..., seed: _Optional[int] = ..., workers: _Optional[int] = ..., num_candidates: _Optional[int] = ..., strength: _Optional[int] = ...) -> None: ...
+    engine: Engine
+    def __init__(self, max_iterations: _Optional[int] = ..., max_time_ms: _Optional[int] = ..., seed: _Optional[int] = ..., workers: _Optional[int] = ..., num_candidates: _Optional[int] = ..., strength: _Optional[int] = ..., engine: _Optional[_Union[Engine, str]] = ...) -> None: ...
 
 class Candidate(_message.Message):
     __slots__ = ("move", "rank", "visits", "win_probability", "prior", "lcb", "pv")
@@ -98,7 +109,7 @@ class Candidate(_message.Message):
     def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., rank: _Optional[int] = ..., visits: _Optional[int] = ..., win_probability: _Optional[_Iterable[float]] = ..., prior: _Optional[float] = ..., lcb: _Optional[float] = ..., pv: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
 
 class SearchStats(_message.Message):
-    __slots__ = ("iterations", "nodes", "elapsed_ms", "worlds_sampled", "workers", "seed", "stopped_by")
+    __slots__ = ("iterations", "nodes", "elapsed_ms", "worlds_sampled", "workers", "seed", "stopped_by", "engine")
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     NODES_FIELD_NUMBER: _ClassVar[int]
     ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
@@ -106,6 +117,7 @@ class SearchStats(_message.Message):
     WORKERS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     STOPPED_BY_FIELD_NUMBER: _ClassVar[int]
+    ENGINE_FIELD_NUMBER: _ClassVar[int]
     iterations: int
     nodes: int
     elapsed_ms: float
@@ -113,7 +125,8 @@ class SearchStats(_message.Message):
     workers: int
     seed: int
     stopped_by: str
-    def __init__(self, iterations: _Optional[int] = ..., nodes: _Optional[int] = ..., elapsed_ms: _Optional[float] = ..., worlds_sampled: _Optional[int] = ..., workers: _Optional[int] = ..., seed: _Optional[int] = ..., stopped_by: _Optional[str] = ...) -> None: ...
+    engine: str
+    def __init__(self, iterations: _Optional[int] = ..., nodes: _Optional[int] = ..., elapsed_ms: _Optional[float] = ..., worlds_sampled: _Optional[int] = ..., workers: _Optional[int] = ..., seed: _Optional[int] = ..., stopped_by: _Optional[str] = ..., engine: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("kind", "seat", "card", "description")

@@ -130,6 +130,7 @@ def test_ismcts_takes_the_compiled_path_when_the_game_offers_one() -> None:
     direct = compiled_ismcts(CompiledNim(), observation, Limits(iterations=400), SearchConfig(),
                              seed=9)
     assert fingerprint(compiled) == fingerprint(direct)
+    assert (compiled.stats.engine, python.stats.engine) == ("compiled", "python")
     assert fingerprint(python) != fingerprint(compiled)  # another random stream
     # Piles 2, 3, 4: the only winning move takes 3 from the pile of 4 (nim-sum 0 after it).
     for selection in ("uct", "puct"):
