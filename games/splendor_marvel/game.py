@@ -4,17 +4,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from games.splendor_marvel import heuristics, observation, rules
 from games.splendor_marvel.actions import Action
 from games.splendor_marvel.observation import Observation
 from games.splendor_marvel.state import SplendorState
 
+if TYPE_CHECKING:
+    from games.splendor_marvel.compiled import SplendorMarvelCompiled
+
 
 class SplendorMarvel:
     """Splendor: Marvel for 2–4 players; stateless, so one instance serves every game."""
 
     name = "splendor_marvel"
+
+    @property
+    def compiled(self) -> SplendorMarvelCompiled:
+        """The numba-compiled twin of this engine (imported on first use: it loads numba)."""
+        from games.splendor_marvel.compiled import COMPILED
+
+        return COMPILED
 
     def num_players(self, state: SplendorState) -> int:
         return state.num_players

@@ -1,0 +1,160 @@
+"""The compiled twin of the engine (`kernel`) and the glue between its arrays and our objects.
+
+`COMPILED` follows `search.compiled_game.CompiledGame`; `GAME.compiled` hands it to the search.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from games.splendor_marvel import kernel as k
+from games.splendor_marvel.actions import ALL_ACTIONS, Action
+from games.splendor_marvel.catalogue import LEVELS
+from games.splendor_marvel.observation import Observation
+from games.splendor_marvel.state import Phase, SplendorState
+from kernels.version import source_version
+
+
+def _write_common(world: np.ndarray, source: SplendorState | Observation) -> None:
+    """The cells a state and an observation share (everything but hands and decks)."""
+    world[k.NUM_PLAYERS] = source.num_players
+    world[k.CURRENT] = source.current
+    world[k.PHASE] = int(source.phase)
+    world[k.START_SEAT] = source.start_seat
+    world[k.ROUND] = source.round
+    world[k.PASSES] = source.passes
+    world[k.END_TRIGGERED] = source.end_triggered
+    world[k.TURN_CAP] = source.turn_cap
+    world[k.AVENGERS] = source.avengers
+    if source.result is not None:
+        world[k.OVER] = 1
+        world[k.WINNERS] = sum(1 << seat for seat, share in enumerate(source.result) if share)
+    world[k.LOCATIONS_LEFT_COUNT] = len(source.locations_left)
+    world[k.LOCATIONS_LEFT : k.LOCATIONS_LEFT + len(source.locations_left)] = (
+        source.locations_left
+    )
+    world[k.SUPPLY : k.SUPPLY + 7] = source.supply
+    for seat in range(source.num_players):
+        base = k.SEATS + seat * k.SEAT_SIZE
+        world[base + k.TOKENS : base + k.TOKENS + 7] = source.tokens[seat]
+        world[base + k.BONUSES : base + k.BONUSES + 5] = source.bonuses[seat]
+        world[base + k.CARD_POINTS] = source.card_points[seat]
+        world[base + k.TAG_COUNT] = source.tags[seat]
+        won = source.locations_won[seat]
+        world[base + k.LOCATIONS_WON_COUNT] = len(won)
+        world[base + k.LOCATIONS_WON : base + k.LOCATIONS_WON + len(won)] = won
+        tableau = source.tableau[seat]
+        world[base + k.TABLEAU_COUNT] = len(tableau)
+        world[base + k.TABLEAU : base + k.TABLEAU + len(tableau)] = tableau
+    board = k.BOARD
+    world[board : board + len(source.board)] = source.board
+
+
+def _write_hand(world: np.ndarray, seat: int, cards: list[int], public: list[bool]) -> None:
+    base = k.SEATS + seat * k.SEAT_SIZE
+    world[base + k.RESERVED_COUNT] = len(cards)
+    world[base + k.RESERVED : base + k.RESERVED + len(cards)] = cards
+    world[base + k.RESERVED_PUBLIC : base + k.RESERVED_PUBLIC + len(cards)] = public
+
+
+def _cells(world: np.ndarray, start: int, count: int) -> list[int]:
+    return [int(x) for x in world[start : start + count]]
+
+
+class SplendorMarvelCompiled:
+    """Splendor: Marvel's numba kernel behind `search.compiled_game.CompiledGame`."""
+
+    name = "splendor_marvel"
+    kernel = k
+    kernel_version = source_version("games.splendor_marvel", "kernels")
+    state_size = k.STATE_SIZE
+    max_legal = k.MAX_LEGAL
+    num_action_codes = k.NUM_ACTION_CODES
+
+    def action(self, code: int) -> Action:
+        """The engine's action with this code."""
+        return ALL_ACTIONS[code]
+
+    def encode_state(self, state: SplendorState) -> np.ndarray:
+        """The world array of a full state."""
+        world = np.zeros(k.STATE_SIZE, dtype=np.int32)
+        _write_common(world, state)
+        for seat in range(state.num_players):
+            _write_hand(world, seat, state.reserved[seat], state.reserved_public[seat])
+        for level, deck in zip(LEVELS, state.decks, strict=True):
+            cell = int(k.DECK_COUNT[level - 1])
+            world[cell] = len(deck)
+            world[cell + 1 : cell + 1 + len(deck)] = deck
+        return world
+
+    def decode_state(self, world: np.ndarray) -> SplendorState:
+        """The full state a world array holds (`encode_state`'s inverse)."""
+        n = int(world[k.NUM_PLAYERS])
+        state = SplendorState.__new__(SplendorState)
+        state.num_players = n
+        state.current = int(world[k.CURRENT])
+        state.phase = Phase(int(world[k.PHASE]))
+        state.start_seat = int(world[k.START_SEAT])
+        state.round = int(world[k.ROUND])
+        state.passes = int(world[k.PASSES])
+        state.end_triggered = bool(world[k.END_TRIGGERED])
+        state.turn_cap = int(world[k.TURN_CAP])
+        state.avengers = int(world[k.AVENGERS])
+        state.result = None
+        if world[k.OVER]:
+            winners = [seat for seat in range(n) if int(world[k.WINNERS]) >> seat & 1]
+            state.result = tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(n))
+        state.locations_left = _cells(world, k.LOCATIONS_LEFT, int(world[k.LOCATIONS_LEFT_COUNT]))
+        state.supply = _cells(world, k.SUPPLY, 7)
+        bases = [k.SEATS + seat * k.SEAT_SIZE for seat in range(n)]
+        state.tokens = [_cells(world, b + k.TOKENS, 7) for b in bases]
+        state.bonuses = [_cells(world, b + k.BONUSES, 5) for b in bases]
+        state.card_points = [int(world[b + k.CARD_POINTS]) for b in bases]
+        state.tags = [int(world[b + k.TAG_COUNT]) for b in bases]
+        held = [int(world[b + k.RESERVED_COUNT]) for b in bases]
+        hands = list(zip(bases, held, strict=True))
+        state.reserved = [_cells(world, b + k.RESERVED, h) for b, h in hands]
+        state.reserved_public = [
+            [bool(x) for x in _cells(world, b + k.RESERVED_PUBLIC, h)]
+            for b, h in hands
+        ]
+        state.locations_won = [
+            _cells(world, b + k.LOCATIONS_WON, int(world[b + k.LOCATIONS_WON_COUNT]))
+            for b in bases
+        ]
+        state.tableau = [_cells(world, b + k.TABLEAU, int(world[b + k.TABLEAU_COUNT]))
+                         for b in bases]
+        state.decks = [
+            _cells(world, int(k.DECK_COUNT[i]) + 1, int(world[k.DECK_COUNT[i]])) for i in range(3)
+        ]
+        state.board = _cells(world, k.BOARD, 12)
+        return state
+
+    def encode_observation(self, observation: Observation) -> np.ndarray:
+        """The observation array: a template world, then the unseen cards of each level.
+
+        Raises ValueError when the unseen cards cannot fill the hidden reserves and decks.
+        """
+        encoded = np.zeros(k.OBSERVATION_SIZE, dtype=np.int32)
+        _write_common(encoded, observation)
+        for seat, hand in enumerate(observation.reserved):
+            cards = [r.card if r.card else -r.level for r in hand]
+            _write_hand(encoded, seat, cards, [r.public for r in hand])
+        unseen = observation.unseen_cards()
+        for level in LEVELS:
+            hidden = sum(1 for hand in observation.reserved for r in hand
+                         if not r.card and r.level == level)
+            expected = hidden + observation.deck_sizes[level - 1]
+            if len(unseen[level]) != expected:
+                raise ValueError(
+                    f"level {level}: {len(unseen[level])} unseen cards, but hidden reserves and "
+                    f"the deck hold {expected}"
+                )
+            cell = int(k.UNSEEN_COUNT[level - 1])
+            encoded[cell] = len(unseen[level])
+            encoded[cell + 1 : cell + 1 + len(unseen[level])] = unseen[level]
+            encoded[int(k.DECK_COUNT[level - 1])] = observation.deck_sizes[level - 1]
+        return encoded
+
+
+COMPILED = SplendorMarvelCompiled()
