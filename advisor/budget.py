@@ -13,12 +13,17 @@ from dataclasses import dataclass
 from advisor.config import ServerConfig
 from advisor.errors import Violations
 from advisor.proto_gen import common_pb2
-from search import CancelToken, Limits, SearchResult
+from search import CancelToken, Limits, SearchConfig, SearchResult
+from search.config import Engine
 from search.limits import now
 
 DEFAULT_CANDIDATES = 5
 MAX_CANDIDATES = 64
 FULL_STRENGTH = 10
+ENGINE_NAMES: dict[int, Engine] = {
+    common_pb2.ENGINE_COMPILED: "compiled",
+    common_pb2.ENGINE_PYTHON: "python",
+}
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,8 @@ class Budget:
     workers: int
     candidates: int
     strength: int
+    engine: Engine
+    """`compiled` or `python`: which search runs (`search.SearchConfig.engine`)."""
 
     def limits(self, cancel: CancelToken, share: float = 1.0) -> Limits:
         """Search limits for `share` of this budget (follow-up searches take a part)."""
@@ -40,6 +47,10 @@ class Budget:
         return Limits(
             iterations=iterations, time=self.time_s * share, deadline=self.deadline, cancel=cancel
         )
+
+    def config(self) -> SearchConfig:
+        """The search settings of this budget (the defaults, with its workers and engine)."""
+        return SearchConfig(workers=self.workers, engine=self.engine)
 
     def choose(self, result: SearchResult) -> int:
         """Index of the candidate to play: the best at full strength, else a soft choice."""
@@ -59,6 +70,8 @@ def budget_of(
 ) -> Budget:
     """Apply defaults, server caps, strength and the deadline; RequestError if out of range."""
     v = Violations()
+    if limits.engine not in (common_pb2.ENGINE_UNSPECIFIED, *ENGINE_NAMES):
+        v.add(f"{path}.engine", f"unknown engine {limits.engine}")
     strength = limits.strength or FULL_STRENGTH
     if not 1 <= strength <= FULL_STRENGTH:
         v.add(f"{path}.strength", f"must be 1..{FULL_STRENGTH}, got {strength}")
@@ -85,4 +98,5 @@ def budget_of(
         workers=max(1, min(limits.workers or 1, config.processes)),
         candidates=limits.num_candidates or DEFAULT_CANDIDATES,
         strength=strength,
+        engine=ENGINE_NAMES.get(limits.engine, config.engine),
     )

@@ -7,7 +7,10 @@ import os
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+from search.config import Engine
+
 ENV_PREFIX = "ADVISOR_"
+ENGINES = ("compiled", "python")
 
 
 @dataclass(frozen=True)
@@ -34,12 +37,17 @@ class ServerConfig:
     tls_key: Path | None = None
     auth_token: str | None = None
     """When set, every RPC but health checks needs `authorization: Bearer <token>`."""
+    engine: Engine = "compiled"
+    """Search engine when a request leaves it unspecified: `compiled` (numba, for games with a
+    kernel) or `python`."""
 
     def __post_init__(self) -> None:
         if (self.tls_cert is None) != (self.tls_key is None):
             raise ValueError("TLS needs both a certificate and a key")
         if self.max_concurrent < 1 or self.workers < 0:
             raise ValueError("max_concurrent must be >= 1 and workers >= 0")
+        if self.engine not in ENGINES:
+            raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
 
     @property
     def processes(self) -> int:
@@ -58,6 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             kind = Path
         parser.add_argument(
             flag, type=kind, default=None if default is None else kind(default),
+            choices=ENGINES if f.name == "engine" else None,
             help=f"(env {env}, default {f.default})",
         )
 

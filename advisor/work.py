@@ -16,9 +16,11 @@ from typing import Any
 
 from advisor import answers
 from advisor.budget import Budget
-from advisor.games import GameAdapter, adapter_by_name
+from advisor.games import ADAPTERS, GameAdapter, adapter_by_name
 from advisor.proto_gen import advisor_pb2, common_pb2
-from search import SearchConfig, SearchResult, ismcts
+from search import SearchResult, ismcts
+from search.compiled import warm_up
+from search.compiled_game import compiled_twin
 from search.limits import now
 
 FOLLOW_UP_SHARE = 0.25
@@ -39,7 +41,12 @@ def init_worker(flags: Any, progress: Any) -> None:
 
 
 def warm() -> int:
-    """A no-op job that makes the pool start its process (the imports are done by now)."""
+    """Start this worker: compile (or load from numba's cache) every game's compiled search, so
+    no request pays for it. Returns the process id."""
+    for adapter in ADAPTERS.values():
+        twin = compiled_twin(adapter.engine, "compiled")
+        if twin is not None:
+            warm_up(twin)
     return os.getpid()
 
 
@@ -59,8 +66,7 @@ def _search(
     base = budget.limits(SlotCancel(slot))
     if limits:
         base = replace(base, **limits)
-    config = SearchConfig(workers=budget.workers)
-    return ismcts(adapter.engine, obs, base, config, seed=budget.seed)
+    return ismcts(adapter.engine, obs, base, budget.config(), seed=budget.seed)
 
 
 def suggest(
@@ -106,7 +112,8 @@ def _follow_ups(
         else:
             line = []
             limits = budget.limits(SlotCancel(slot), FOLLOW_UP_SHARE)
-            step = ismcts(engine, engine.observe(world, seat), limits, seed=budget.seed).action
+            observation = engine.observe(world, seat)
+            step = ismcts(engine, observation, limits, budget.config(), seed=budget.seed).action
         out.append(adapter.move_message(step, seat))
         engine.apply(world, step, rng)
     return out

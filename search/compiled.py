@@ -52,9 +52,10 @@ def _entry_points(game: CompiledGame) -> dict[str, Any]:
         return _ENTRY_POINTS[key]
 
 
-def warm_up(game: CompiledGame, observation: Any) -> None:
+def warm_up(game: CompiledGame) -> None:
     """Compile (or load from numba's cache) every entry point, with a tiny search and a tiny
-    flat Monte Carlo from `observation` (a position that is not over)."""
+    flat Monte Carlo on the game's example observation."""
+    observation = game.example_observation()
     compiled_ismcts(game, observation, Limits(iterations=2), SearchConfig(), seed=0)
     compiled_pimc(game, observation, Limits(iterations=2), SearchConfig(), worlds=1, seed=0)
 

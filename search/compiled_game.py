@@ -92,6 +92,10 @@ class CompiledGame(Protocol):
         """The Python engine's action with this code."""
         ...
 
+    def example_observation(self) -> Any:
+        """An observation of a fresh game (`search.compiled.warm_up` compiles on it)."""
+        ...
+
 
 def missing_functions(kernel: ModuleType) -> list[str]:
     """The contract functions `kernel` does not define (empty when it is complete)."""

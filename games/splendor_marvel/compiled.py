@@ -10,8 +10,8 @@ import numpy as np
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.actions import ALL_ACTIONS, Action
 from games.splendor_marvel.catalogue import LEVELS
-from games.splendor_marvel.observation import Observation
-from games.splendor_marvel.state import Phase, SplendorState
+from games.splendor_marvel.observation import Observation, observe
+from games.splendor_marvel.state import Phase, SplendorState, new_game
 from kernels.version import source_version
 
 
@@ -74,6 +74,10 @@ class SplendorMarvelCompiled:
     def action(self, code: int) -> Action:
         """The engine's action with this code."""
         return ALL_ACTIONS[code]
+
+    def example_observation(self) -> Observation:
+        """The first seat's view of a fresh 2-player game."""
+        return observe(new_game(2, 0), 0)
 
     def encode_state(self, state: SplendorState) -> np.ndarray:
         """The world array of a full state."""

@@ -246,6 +246,9 @@ class CompiledNim(_Toy):
     max_legal = 24
     num_action_codes = 24
 
+    def example_observation(self) -> NimObservation:
+        return NimObservation((3, 4, 5), 0)
+
     def encode_observation(self, observation: NimObservation) -> np.ndarray:
         return np.array([NIM, observation.player, *observation.piles], dtype=np.int32)
 
@@ -258,6 +261,9 @@ class CompiledGuess(_Toy):
     state_size = 4
     max_legal = 3
     num_action_codes = 5
+
+    def example_observation(self) -> GuessObservation:
+        return GuessObservation(False, None)
 
     def encode_observation(self, observation: GuessObservation) -> np.ndarray:
         card = -1 if observation.card is None else observation.card
@@ -272,6 +278,10 @@ class CompiledHighCard(_Toy):
     state_size = HIGH_SIZE
     max_legal = 8
     num_action_codes = 17
+
+    def example_observation(self) -> HighCardObservation:
+        game = HighCard(deck=12, hand_size=4)
+        return game.observe(game.deal(random.Random(0)), 0)
 
     def encode_observation(self, observation: HighCardObservation) -> np.ndarray:
         o = observation
