@@ -23,6 +23,7 @@ def limits_of(args: argparse.Namespace) -> Limits:
         workers=args.workers,
         candidates=args.candidates,
         strength=args.strength,
+        engine=args.engine,
     )
 
 

@@ -28,6 +28,8 @@ def _search(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--workers", type=int, help="worker processes for this search")
     group.add_argument("--candidates", type=int, help="ranked candidates to show")
     group.add_argument("--strength", type=int, help="1 (weakest) .. 10 (full strength)")
+    group.add_argument("--engine", choices=("compiled", "python"),
+                       help="search engine: compiled (numba) or python (default: the server's)")
 
 
 def _game(parser: argparse.ArgumentParser) -> None:

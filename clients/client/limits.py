@@ -6,6 +6,9 @@ from dataclasses import dataclass, fields
 
 from advisor.proto_gen import common_pb2
 
+ENGINES = {"compiled": common_pb2.ENGINE_COMPILED, "python": common_pb2.ENGINE_PYTHON}
+"""The search engines a request may name."""
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -29,6 +32,8 @@ class Limits:
     """How many ranked candidates to return (multi-PV)."""
     strength: int | None = None
     """1 (weakest) .. 10 (full strength)."""
+    engine: str | None = None
+    """`compiled` (numba, where the game has a kernel) or `python`; unset: the server's."""
 
     def __repr__(self) -> str:
         given = ", ".join(
@@ -49,4 +54,6 @@ class Limits:
         )
         if self.seed is not None:
             message.seed = self.seed
+        if self.engine is not None:
+            message.engine = ENGINES[self.engine]
         return message

@@ -50,6 +50,16 @@ def test_suggest_json_parses_as_the_answer(
     assert answer.best_move.notation and answer.stats.iterations == 24
 
 
+@pytest.mark.parametrize("engine", ["compiled", "python"])
+def test_suggest_searches_with_the_engine_asked_for(
+    capsys: pytest.CaptureFixture[str], target: str, observation_file: Path, engine: str
+) -> None:
+    code, out, _ = run(capsys, target, "suggest", str(observation_file), "--json",
+                       "--engine", engine, *TINY)
+    assert code == 0
+    assert json_format.Parse(out, advisor_pb2.SuggestMoveResponse()).stats.engine == engine
+
+
 def test_suggest_prints_a_table(
     capsys: pytest.CaptureFixture[str], target: str, observation_file: Path
 ) -> None:

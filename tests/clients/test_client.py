@@ -24,6 +24,8 @@ def test_limits_repr_omits_unset_fields_and_maps_to_the_proto() -> None:
     assert message.max_time_ms == 300 and message.num_candidates == 3
     assert message.HasField("seed") and message.seed == 0
     assert not Limits().to_proto().HasField("seed")
+    assert Limits(engine="python").to_proto().engine == common_pb2.ENGINE_PYTHON
+    assert Limits().to_proto().engine == common_pb2.ENGINE_UNSPECIFIED
 
 
 def test_get_info_names_the_game_and_the_limits(client: AdvisorClient) -> None:
