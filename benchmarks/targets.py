@@ -4,8 +4,9 @@ python -m benchmarks.targets                      # every target: 500 deals (1,0
 python -m benchmarks.targets --only greedy pimc   # some targets; the others keep their rows
 python -m benchmarks.targets --render             # only rewrite the Markdown from the data
 
-Each target is a seat-rotated Splendor: Marvel match (2 players) at a budget counted in
-iterations, so every game is reproducible to the move. Results accumulate in
+Each target is a seat-rotated Splendor: Marvel match (2 players). Budgets counted in iterations
+make every game reproducible to the move; the timed targets compare strength per millisecond
+(their games depend on the machine's speed). Results accumulate in
 benchmarks/targets.json (one entry per target, replaced when re-measured); TARGETS.md is
 rendered from it, with the exact command of every row.
 """
@@ -38,23 +39,36 @@ REPORT = HERE / "TARGETS.md"
 
 @dataclass(frozen=True)
 class Target:
-    """A match of bot A against bot B and the score A must reach."""
+    """A match of bot A against bot B and the score A must reach (or, for an `even` target,
+    the score its interval must contain: two bots that should be equally strong)."""
 
     name: str
     goal: float
     a: str
     b: str
     what: str
+    even: bool = False
 
 
-def targets(iters: int) -> list[Target]:
-    """The issue's targets with a 1x budget of `iters` iterations per move."""
+def targets(iters: int, ms: int) -> list[Target]:
+    """The issues' targets with a 1x budget of `iters` iterations or `ms` milliseconds a move.
+
+    Bots search on the compiled engine unless their spec says `engine=python`.
+    """
     one, four = f"ismcts:iters={iters}", f"ismcts:iters={4 * iters}"
+    timed = f"time={ms / 1000:g}"
+    python_one = f"ismcts:engine=python,iters={iters}"
     return [
         Target("random", 0.98, one, "random", "ISMCTS against uniform random play"),
         Target("greedy", 0.70, one, "greedy", "ISMCTS against the greedy heuristic"),
         Target("pimc", 0.60, one, f"pimc:iters={iters}", "ISMCTS against PIMC, equal playouts"),
         Target("4x", 0.62, four, one, "ISMCTS at 4x the budget against 1x"),
+        Target("pimc-time", 0.65, f"ismcts:{timed}", f"pimc:{timed}",
+               f"ISMCTS against PIMC, {ms} ms a move each"),
+        Target("python-time", 0.80, f"ismcts:{timed}", f"ismcts:engine=python,{timed}",
+               f"compiled ISMCTS against Python ISMCTS, {ms} ms a move each"),
+        Target("python-iters", 0.50, one, python_one,
+               "compiled ISMCTS against Python ISMCTS, equal iterations", even=True),
     ]
 
 
@@ -90,6 +104,7 @@ def measure(target: Target, deals: int, seed: int, processes: int) -> dict[str, 
         "name": target.name,
         "what": target.what,
         "goal": target.goal,
+        "even": target.even,
         "a": target.a,
         "b": target.b,
         "games": tally.games,
@@ -110,7 +125,10 @@ def measure(target: Target, deals: int, seed: int, processes: int) -> dict[str, 
 
 
 def verdict(row: dict[str, Any]) -> str:
-    """Met when the whole interval is above the goal, missed when it is all below."""
+    """Met when the whole interval is above the goal, missed when it is all below; an `even`
+    target is met when its interval contains the goal."""
+    if row.get("even"):
+        return "met" if row["low"] <= row["goal"] <= row["high"] else "missed"
     if row["low"] >= row["goal"]:
         return "met"
     if row["high"] < row["goal"]:
@@ -136,7 +154,7 @@ def render(rows: Sequence[dict[str, Any]]) -> str:
             f"| {r['what']} | `{r['a']}` vs `{r['b']}` | {r['games']} | "
             f"{r['wins']}-{r['draws']}-{r['losses']} | {100 * r['score']:.1f}% | "
             f"{100 * r['low']:.1f}–{100 * r['high']:.1f}% | {elo:+.0f} ({low:+.0f}, {high:+.0f}) | "
-            f"≥ {100 * r['goal']:.0f}% | {verdict(r)} |"
+            f"{'≈' if r.get('even') else '≥'} {100 * r['goal']:.0f}% | {verdict(r)} |"
         )
     lines += ["", "Commands (each replays its games exactly), time per decision, date:", ""]
     for r in rows:
@@ -157,17 +175,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--iters", type=int, default=100, help="1x budget per move (%(default)s)")
+    parser.add_argument("--ms", type=int, default=50,
+                        help="time per move of the timed targets (%(default)s)")
     parser.add_argument("--deals", type=int, default=500, help="deals per target (%(default)s)")
     parser.add_argument("--seed", type=int, default=1, help="run seed (%(default)s)")
     parser.add_argument("--processes", type=int, default=0, help="0 = one per core")
-    parser.add_argument("--only", nargs="+", metavar="NAME", help="random, greedy, pimc, 4x")
+    parser.add_argument("--only", nargs="+", metavar="NAME",
+                        help="random, greedy, pimc, 4x, pimc-time, python-time, python-iters")
     parser.add_argument("--render", action="store_true", help="only rewrite TARGETS.md")
     args = parser.parse_args(argv)
 
     if not args.render:
-        chosen = [t for t in targets(args.iters) if args.only is None or t.name in args.only]
+        every = targets(args.iters, args.ms)
+        chosen = [t for t in every if args.only is None or t.name in args.only]
         if not chosen:
-            parser.error(f"--only names none of {[t.name for t in targets(args.iters)]}")
+            parser.error(f"--only names none of {[t.name for t in every]}")
         for target in chosen:
             print(f"measuring {target.what}: {target.a} vs {target.b}", file=sys.stderr)
             row = measure(target, args.deals, args.seed, args.processes)
@@ -175,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             stored[target.name] = row
             DATA.write_text(json.dumps(stored, indent=1) + "\n")
     stored = _load()
-    order = [t.name for t in targets(args.iters)]
+    order = [t.name for t in targets(args.iters, args.ms)]
     rows = [stored[name] for name in order if name in stored]
     REPORT.write_text(render(rows))
     print(f"wrote {REPORT}")
