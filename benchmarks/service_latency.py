@@ -6,6 +6,10 @@ table gives latency percentiles and answers per second.
 
     python -m benchmarks.service_latency                      # the full table
     python -m benchmarks.service_latency --workers 1 --clients 1 2 --json out.json
+    python -m benchmarks.service_latency --engines compiled python --budgets 100 --clients 1
+
+Each request names its search engine (`Limits.engine`), so both engines are measured on the
+same server, side by side.
 """
 
 from __future__ import annotations
@@ -29,9 +33,12 @@ from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
 from advisor.splendor_marvel.codec import observation_to_proto
 from games.splendor_marvel import GAME, apply, new_game, observe
 
+ENGINES = {"compiled": common_pb2.ENGINE_COMPILED, "python": common_pb2.ENGINE_PYTHON}
+
 
 @dataclass(frozen=True)
 class Row:
+    engine: str
     workers: int
     budget_ms: int
     clients: int
@@ -77,11 +84,14 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(port: int, workers: int, budget_ms: int, clients: int, requests: int) -> Row:
+def measure(
+    port: int, engine: str, workers: int, budget_ms: int, clients: int, requests: int
+) -> Row:
     """Run `clients` threads sending `requests` SuggestMoves in all."""
     request = advisor_pb2.SuggestMoveRequest(
         observation=_position(),
-        limits=common_pb2.Limits(max_time_ms=budget_ms, max_iterations=10_000_000),
+        limits=common_pb2.Limits(max_time_ms=budget_ms, max_iterations=10_000_000,
+                                 engine=ENGINES[engine]),
         options=advisor_pb2.SuggestOptions(skip_follow_ups=True),
     )
     latencies: list[float] = []
@@ -108,6 +118,7 @@ def measure(port: int, workers: int, budget_ms: int, clients: int, requests: int
         thread.join()
     wall = time.perf_counter() - start
     return Row(
+        engine=engine,
         workers=workers,
         budget_ms=budget_ms,
         clients=clients,
@@ -121,10 +132,10 @@ def measure(port: int, workers: int, budget_ms: int, clients: int, requests: int
 
 def table(rows: list[Row]) -> str:
     """The rows as an aligned text table."""
-    head = ("workers", "budget ms", "clients", "requests", "p50 ms", "p99 ms", "answers/s",
-            "iterations")
+    head = ("engine", "workers", "budget ms", "clients", "requests", "p50 ms", "p99 ms",
+            "answers/s", "iterations")
     body = [
-        (r.workers, r.budget_ms, r.clients, r.requests, r.p50_ms, r.p99_ms, r.throughput,
+        (r.engine, r.workers, r.budget_ms, r.clients, r.requests, r.p50_ms, r.p99_ms, r.throughput,
          r.iterations)
         for r in rows
     ]
@@ -137,6 +148,7 @@ def table(rows: list[Row]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--engines", nargs="+", choices=list(ENGINES), default=list(ENGINES))
     parser.add_argument("--budgets", type=int, nargs="+", default=[100, 1000], help="ms")
     parser.add_argument("--clients", type=int, nargs="+", default=[1, 2, 4, 8])
     parser.add_argument("--seconds", type=float, default=6.0,
@@ -146,13 +158,15 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for workers in args.workers:
         with _server(workers) as port:
-            measure(port, workers, 50, workers, workers)  # warm up
+            for engine in args.engines:
+                measure(port, engine, workers, 50, workers, workers)  # warm up
             for budget in args.budgets:
                 for clients in args.clients:
                     expected_rate = min(clients, workers) * 1000 / budget
                     requests = max(clients * 2, round(args.seconds * expected_rate))
-                    rows.append(measure(port, workers, budget, clients, requests))
-                    print(table(rows[-1:]).splitlines()[-1], file=sys.stderr, flush=True)
+                    for engine in args.engines:
+                        rows.append(measure(port, engine, workers, budget, clients, requests))
+                        print(table(rows[-1:]).splitlines()[-1], file=sys.stderr, flush=True)
     print(table(rows))
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in rows], indent=2))
