@@ -6,7 +6,21 @@ from collections.abc import Iterable, Sequence
 
 from advisor.proto_gen import challengers_pb2 as pb
 from games.challengers import CARDS, Observation, State
-from games.challengers.actions import _WORDS, OPT, PICK, Action, make, option, pick
+from games.challengers.actions import (
+    BOTTOM,
+    KIND_WORDS,
+    MAX_COPY,
+    OPT,
+    ORDER,
+    PICK,
+    TOP,
+    Action,
+    make,
+    moved,
+    option,
+    order,
+    pick,
+)
 from games.challengers.catalogue import OPTIONAL_SETS, ROUNDS, SET_NAMES, SETS_PER_GAME
 from games.challengers.setup import empty_state
 from games.challengers.state import OPP_KNOWS, OWNER_KNOWS, TYPE_MASK
@@ -185,14 +199,15 @@ def move_to_proto(action: Action) -> pb.ChallengersMove:
     if action.kind == OPT:
         return pb.ChallengersMove(kind="opt", option_pile=action.arg >> 3,
                                   option_picks=action.arg & 7)
-    return pb.ChallengersMove(kind=_WORDS[action.kind], cards=action.cards())
+    copy = action.copy if action.copy > 1 else 0
+    return pb.ChallengersMove(kind=KIND_WORDS[action.kind], cards=action.cards(), copy=copy)
 
 
 def move_from_proto(msg: pb.ChallengersMove) -> Action:
     """The action of a structured move; ValueError when it names no action."""
-    if msg.kind not in _WORDS:
-        raise ValueError(f"unknown kind {msg.kind!r}: one of {', '.join(_WORDS)}")
-    kind = _WORDS.index(msg.kind)
+    if msg.kind not in KIND_WORDS:
+        raise ValueError(f"unknown kind {msg.kind!r}: one of {', '.join(KIND_WORDS)}")
+    kind = KIND_WORDS.index(msg.kind)
     if kind == OPT:
         if msg.option_pile > 2 or not 1 <= msg.option_picks <= 7:
             raise ValueError("an option needs option_pile 0..2 and option_picks 1..7")
@@ -203,11 +218,19 @@ def move_from_proto(msg: pb.ChallengersMove) -> Action:
         if not 1 <= len(msg.cards) <= 3:
             raise ValueError("'pick' names the picked card, then 0 to 2 cards paid for it")
         return pick(*msg.cards)
+    if kind == ORDER:
+        if len(msg.cards) not in (2, 3):
+            raise ValueError("'order' names two or three catalogue cards, top first")
+        return order(*msg.cards)
+    if msg.copy and kind not in (TOP, BOTTOM):
+        raise ValueError(f"only 'top' and 'bottom' name a copy, not {msg.kind!r}")
     want = len(make(kind, 0).cards())
     if len(msg.cards) != want:
         raise ValueError(f"{msg.kind!r} names {want} catalogue card(s)")
-    if want == 3:
-        return Action.parse("order:" + ",".join(CARDS[c].key for c in msg.cards))
+    if kind in (TOP, BOTTOM):
+        if msg.copy > MAX_COPY:
+            raise ValueError(f"copy counts 1..{MAX_COPY} from the top of the deck")
+        return moved(kind, msg.cards[0], msg.copy or 1)
     return make(kind, msg.cards[0]) if want else make(kind, 0)
 
 

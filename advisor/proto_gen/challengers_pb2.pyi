@@ -187,16 +187,18 @@ class ChallengersState(_message.Message):
     def __init__(self, players: _Optional[int] = ..., sets: _Optional[_Iterable[str]] = ..., robot_deck: _Optional[_Iterable[int]] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., draft: _Optional[_Union[ChallengersDraft, _Mapping]] = ..., offer: _Optional[_Iterable[int]] = ..., piles: _Optional[_Iterable[_Union[ChallengersCards, _Mapping]]] = ..., discards: _Optional[_Iterable[_Union[ChallengersCompartment, _Mapping]]] = ..., box: _Optional[_Iterable[_Union[ChallengersTaggedCard, _Mapping]]] = ..., participants: _Optional[_Iterable[_Union[ChallengersParticipant, _Mapping]]] = ..., trophy_fans: _Optional[_Iterable[_Union[ChallengersCards, _Mapping]]] = ..., trophies_revealed: _Optional[bool] = ..., finalists: _Optional[_Iterable[int]] = ..., result: _Optional[_Union[ChallengersResult, _Mapping]] = ..., match: _Optional[_Union[ChallengersMatch, _Mapping]] = ...) -> None: ...
 
 class ChallengersMove(_message.Message):
-    __slots__ = ("kind", "cards", "option_pile", "option_picks")
+    __slots__ = ("kind", "cards", "option_pile", "option_picks", "copy")
     KIND_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
     OPTION_PILE_FIELD_NUMBER: _ClassVar[int]
     OPTION_PICKS_FIELD_NUMBER: _ClassVar[int]
+    COPY_FIELD_NUMBER: _ClassVar[int]
     kind: str
     cards: _containers.RepeatedScalarFieldContainer[int]
     option_pile: int
     option_picks: int
-    def __init__(self, kind: _Optional[str] = ..., cards: _Optional[_Iterable[int]] = ..., option_pile: _Optional[int] = ..., option_picks: _Optional[int] = ...) -> None: ...
+    copy: int
+    def __init__(self, kind: _Optional[str] = ..., cards: _Optional[_Iterable[int]] = ..., option_pile: _Optional[int] = ..., option_picks: _Optional[int] = ..., copy: _Optional[int] = ...) -> None: ...
 
 class ChallengersSeatSummary(_message.Message):
     __slots__ = ("visible_fans", "trophies", "deck_size")

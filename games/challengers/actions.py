@@ -7,9 +7,14 @@ determinization. Notation (``Action.parse`` / ``str``):
 ``pick:<card>+pay:<card>[,<card>]`` (pick a card and pay its "when picked" cost, which earns
 an extra card from the same offer);  ``pass`` (decline a "may", stop an "up to");
 ``trim:<card>``;  ``done`` (stop trimming);  ``top:<card>``;  ``bottom:<card>``;
-``exhaust:<card>``;  ``order:<card>,<card>,<card>`` (top card first).
+``exhaust:<card>``;  ``order:<card>,<card>[,<card>]`` (two or three cards, top card first).
 ``<card>`` is the card key: its name in lower case with dashes, plus ``@level`` when two
 cards share a name (``talent@s`` is the starter Talent, ``talent@a`` the City one).
+
+Where a search of the deck moves one card (Sailor: to the bottom, Clairvoyant: to the top) and
+the deck holds several copies of it, moving another copy can give another order:
+``bottom:<card>#<n>`` moves the n-th copy counted from the top of the deck (``#1``, the
+top-most, is written without its number).
 """
 
 from __future__ import annotations
@@ -17,11 +22,16 @@ from __future__ import annotations
 from .catalogue import BY_KEY, KEY, PILE_LEVELS
 
 OPT, REDRAW, PICK, PASS, TRIM, DONE, TOP, BOTTOM, EXHAUST, ORDER = range(10)
-_WORDS = ("opt", "redraw", "pick", "pass", "trim", "done", "top", "bottom", "exhaust", "order")
+KIND_WORDS = ("opt", "redraw", "pick", "pass", "trim", "done", "top", "bottom", "exhaust", "order")
+"""The notation word of each action kind, by kind."""
 _SHIFT = 21
 _ARG_MASK = (1 << _SHIFT) - 1
+MAX_COPY = 40
+"""A deck holds at most 40 cards, so at most 40 copies of one card."""
 _CARD_KINDS = frozenset({TRIM, TOP, BOTTOM, EXHAUST})
+_COPY_KINDS = frozenset({TOP, BOTTOM})
 _PAY = "+pay:"
+_COPY = "#"
 
 
 class Action(int):
@@ -44,6 +54,12 @@ class Action(int):
         """The card a one-card action names; for a PICK, the picked card (not for ORDER)."""
         return int(self) & 127
 
+    @property
+    def copy(self) -> int:
+        """For TOP and BOTTOM: which copy of the card, counted from the top of the deck (1 is
+        the top-most)."""
+        return (self.arg >> 7) + 1 if self.kind in _COPY_KINDS else 1
+
     def paid(self) -> tuple[int, ...]:
         """The cards a PICK removes from the deck to pay a "when picked" cost."""
         a = self.arg
@@ -53,20 +69,21 @@ class Action(int):
         """Card types named by the action: a PICK's card, then its payment; ORDER top first."""
         k, a = self.kind, self.arg
         if k in _CARD_KINDS:
-            return (a,)
+            return (a & 127,)
         if k == PICK:
             return (a & 127, *self.paid())
         if k == ORDER:
-            return (a >> 14, (a >> 7) & 127, a & 127)
+            return tuple(c - 1 for c in (a >> 14, (a >> 7) & 127, a & 127) if c)
         return ()
 
     def __str__(self) -> str:
         k, a = self.kind, self.arg
-        word = _WORDS[k]
+        word = KIND_WORDS[k]
         if k == OPT:
             return f"opt:{a & 7}{PILE_LEVELS[a >> 3]}"
         if k in _CARD_KINDS:
-            return f"{word}:{KEY[a]}"
+            copy = f"{_COPY}{self.copy}" if self.copy > 1 else ""
+            return f"{word}:{KEY[self.card]}{copy}"
         if k == PICK:
             paid = ",".join(KEY[t] for t in self.paid())
             return f"pick:{KEY[self.card]}" + (_PAY + paid if paid else "")
@@ -81,12 +98,17 @@ class Action(int):
     def parse(text: str) -> Action:
         """The action written as `text`; raises ValueError when it is not valid notation."""
         word, _, rest = text.strip().lower().partition(":")
-        if word not in _WORDS:
+        if word not in KIND_WORDS:
             raise ValueError(f"unknown action {text!r}")
-        kind = _WORDS.index(word)
+        kind = KIND_WORDS.index(word)
         try:
             if kind == OPT:
                 return option(PILE_LEVELS.index(rest[-1].upper()), int(rest[:-1]))
+            if kind in _COPY_KINDS:
+                card, sep, copy = rest.partition(_COPY)
+                if sep and not (copy.isdigit() and int(copy) >= 1):
+                    raise ValueError(text)
+                return moved(kind, BY_KEY[card], int(copy) if sep else 1)
             if kind in _CARD_KINDS:
                 return make(kind, BY_KEY[rest])
             if kind == PICK:
@@ -96,9 +118,9 @@ class Action(int):
                 return pick(BY_KEY[card], *(BY_KEY[k] for k in paid.split(",") if sep))
             if kind == ORDER:
                 t = [BY_KEY[k] for k in rest.split(",")]
-                if len(t) != 3:
+                if len(t) not in (2, 3):
                     raise ValueError(text)
-                return order(t[0], t[1], t[2])
+                return order(*t)
         except (KeyError, IndexError) as exc:
             raise ValueError(f"bad action {text!r}") from exc
         if rest:
@@ -131,9 +153,21 @@ def pick(card: int, *paid: int) -> Action:
     return make(PICK, arg)
 
 
-def order(t1: int, t2: int, t3: int) -> Action:
-    """Return three looked-at cards with `t1` on top, then `t2`, then `t3`."""
-    return make(ORDER, t1 << 14 | t2 << 7 | t3)
+def order(*cards: int) -> Action:
+    """Return two or three looked-at cards in this order, the first on top."""
+    if len(cards) not in (2, 3):
+        raise ValueError("an order names two or three cards")
+    packed = 0
+    for card in cards:
+        packed = packed << 7 | (card + 1)
+    return make(ORDER, packed << 7 * (3 - len(cards)))
+
+
+def moved(kind: int, card: int, copy: int = 1) -> Action:
+    """TOP or BOTTOM for the `copy`-th card of type `card` from the top of the deck."""
+    if copy < 1 or copy > MAX_COPY:
+        raise ValueError(f"a copy is counted 1..{MAX_COPY} from the top of the deck")
+    return make(kind, card | (copy - 1) << 7)
 
 
 A_REDRAW = make(REDRAW)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from .actions import A_PASS, BOTTOM, EXHAUST, PASS, TOP, Action, make, order
+from .actions import A_PASS, BOTTOM, EXHAUST, PASS, TOP, Action, make, moved, order
 from .catalogue import LEVEL, LEVEL_B, NAME
 from .effects import (
     K_BOTTOM_ANY,
@@ -14,7 +14,7 @@ from .effects import (
     K_LOOK2,
     K_NECROMECH,
     K_NEWCOMER_TOP,
-    K_ORDER3,
+    K_ORDER,
     K_SIREN,
     K_TOP_ANY,
     K_TOP_LVLB,
@@ -39,13 +39,13 @@ def legal(s: State) -> list[Action]:
     k, p = s.pk, s.pp
     if k == K_LOOK2:
         return [make(TOP, t) for t in _distinct(top_types(s, p, 2))]
-    if k == K_ORDER3:
+    if k == K_ORDER:
         tops = top_types(s, p, 3)
         return [order(*perm) for perm in dict.fromkeys(permutations(tops))]
     if k == K_TOP_ANY:
-        return [make(TOP, t) for t in sorted({c & TYPE_MASK for c in s.draw[p]})]
+        return _one_card_moved(s, p, TOP)
     if k == K_BOTTOM_ANY:
-        return [make(BOTTOM, t) for t in sorted({c & TYPE_MASK for c in s.draw[p]})]
+        return _one_card_moved(s, p, BOTTOM)
     if k == K_EXH_LE3:
         out = [make(EXHAUST, t) for t in bench_types(s, p) if base_power(s, t) <= 3]
         return [*out, A_PASS]
@@ -62,6 +62,23 @@ def legal(s: State) -> list[Action]:
     if k == K_SIREN:
         return [*(make(EXHAUST, t) for t in bench_types(s, opponent(s, p))), A_PASS]
     raise AssertionError(f"no pending decision {k}")
+
+
+def _one_card_moved(s: State, p: int, kind: int) -> list[Action]:
+    """One move per distinct deck order that moving one card of p's draw pile to the top (or
+    the bottom) gives: card types in catalogue order, each type's copies from the top down."""
+    deck = [c & TYPE_MASK for c in s.draw[p]]  # bottom card first
+    orders: set[tuple[int, ...]] = set()
+    moves = []
+    for card in sorted(set(deck)):
+        copies = [i for i in range(len(deck) - 1, -1, -1) if deck[i] == card]
+        for copy, i in enumerate(copies, start=1):
+            rest = (*deck[:i], *deck[i + 1:])
+            result = (*rest, card) if kind == TOP else (card, *rest)
+            if result not in orders:
+                orders.add(result)
+                moves.append(moved(kind, card, copy))
+    return moves
 
 
 def _done(s: State) -> None:
@@ -82,31 +99,32 @@ def resolve(s: State, action: Action) -> None:
     if k == K_LOOK2:
         d = s.draw[p]
         first, second = d.pop(), d.pop()
-        chosen, other = (first, second) if first & TYPE_MASK == action.arg else (second, first)
+        chosen, other = (first, second) if first & TYPE_MASK == action.card else (second, first)
         d.insert(0, (other | OWNER_KNOWS) & ~OPP_KNOWS)
         d.append((chosen | OWNER_KNOWS) & ~OPP_KNOWS)
         _done(s)
-    elif k == K_ORDER3:
+    elif k == K_ORDER:
         d = s.draw[p]
-        del d[-3:]
-        for t in reversed(action.cards()):
+        cards = action.cards()
+        del d[-len(cards):]
+        for t in reversed(cards):
             d.append(t | OWNER_KNOWS)
         _done(s)
     elif kind == TOP and k == K_TOP_ANY:
-        s.draw[p].append(pull_from_draw(s, p, action.arg))
+        s.draw[p].append(pull_from_draw(s, p, action.card, action.copy))
         _done(s)
     elif kind == BOTTOM:
-        s.draw[p].insert(0, pull_from_draw(s, p, action.arg))
+        s.draw[p].insert(0, pull_from_draw(s, p, action.card, action.copy))
         _done(s)
     elif kind == EXHAUST:
         target = opponent(s, p) if k == K_SIREN else p
-        take_from_bench(s, target, action.arg)
-        s.exh[target].append(action.arg)
+        take_from_bench(s, target, action.card)
+        s.exh[target].append(action.card)
         s.pdata -= 1
         if k != K_EXH_UPTO or s.pdata <= 0 or not s.bench[p]:
             _done(s)
     elif kind == TOP:
-        _bench_to_top(s, p, action.arg)
+        _bench_to_top(s, p, action.card)
         s.pdata -= 1
         more = any(NAME[t] == NEWCOMER_NAME for t in bench_types(s, p))
         if k != K_NEWCOMER_TOP or s.pdata <= 0 or not more:

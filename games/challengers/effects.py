@@ -26,7 +26,7 @@ from .zones import (
 )
 
 # pending decision kinds (state.pk)
-(K_NONE, K_LOOK2, K_ORDER3, K_TOP_ANY, K_BOTTOM_ANY, K_EXH_LE3, K_EXH_UPTO, K_NEWCOMER_TOP,
+(K_NONE, K_LOOK2, K_ORDER, K_TOP_ANY, K_BOTTOM_ANY, K_EXH_LE3, K_EXH_UPTO, K_NEWCOMER_TOP,
  K_TOP_POW2, K_TOP_LVLB, K_SIREN, K_DRONE, K_NECROMECH) = range(13)
 # bench auras
 (AURA_NONE, AURA_BLACKSMITH, AURA_BARD, AURA_MAKEUP, AURA_DIRECTOR, AURA_VENDOR, AURA_AI,
@@ -148,9 +148,9 @@ def _look_two(s: State, p: int, rng: random.Random) -> None:
 
 
 def _look_three(s: State, p: int, rng: random.Random) -> None:
-    if len(s.draw[p]) >= 3:
+    if len(s.draw[p]) >= 2:  # two cards are still two orders to choose from
         learn_top(s, p, 3)
-        _pend(s, K_ORDER3, p)
+        _pend(s, K_ORDER, p)
 
 
 def _fan_bus(s: State, p: int, rng: random.Random) -> None:

@@ -54,12 +54,11 @@ def _score(s: State, action: Action) -> float:
     if kind == DONE:
         return 0.0
     if kind == TOP:
-        return _value(action.arg)
+        return _value(action.card)
     if kind == BOTTOM:
-        return -_value(action.arg)
+        return -_value(action.card)
     if kind == ORDER:
-        t1, t2, t3 = action.cards()
-        return _value(t1) * 4 + _value(t2) * 2 + _value(t3)
+        return sum(_value(t) * weight for t, weight in zip(action.cards(), (4, 2, 1), strict=False))
     if kind == EXHAUST:
         if s.pk == K_SIREN:
             return 3.0 if AURA[action.arg] != AURA_NONE else -1.0

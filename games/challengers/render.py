@@ -45,16 +45,24 @@ def describe(action: Action, s: State | None = None) -> str:
         return "stop removing cards"
     if kind == PASS:
         return "do nothing more"
-    if kind == TOP:
-        return f"put {NAME[arg]} on top of the deck"
-    if kind == BOTTOM:
-        return f"put {NAME[arg]} at the bottom of the deck"
+    if kind in (TOP, BOTTOM):
+        which = NAME[action.card]
+        if action.copy > 1:
+            which = f"the {_ordinal(action.copy)} {which} from the top"
+        where = "on top of" if kind == TOP else "at the bottom of"
+        return f"put {which} {where} the deck"
     if kind == EXHAUST:
         whose = "the opponent's" if s is not None and s.pk == K_SIREN else "your"
         return f"move {NAME[arg]} from {whose} bench to the exhaust pile"
     if kind == ORDER:
         return "put back, top first: " + ", ".join(NAME[t] for t in action.cards())
     return str(action)
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _cards(cards: list[int]) -> str:

@@ -104,10 +104,12 @@ def learn_all(s: State, p: int) -> None:
         d[i] = (d[i] | OWNER_KNOWS) & ~OPP_KNOWS
 
 
-def pull_from_draw(s: State, p: int, card: int) -> int:
-    """Remove the top-most card of type `card` from p's draw pile and return its code."""
+def pull_from_draw(s: State, p: int, card: int, copy: int = 1) -> int:
+    """Remove the `copy`-th card of type `card` from the top of p's draw pile; its code."""
     d = s.draw[p]
     for i in range(len(d) - 1, -1, -1):
         if d[i] & TYPE_MASK == card:
-            return d.pop(i)
+            copy -= 1
+            if copy == 0:
+                return d.pop(i)
     raise ValueError("card not in draw pile")

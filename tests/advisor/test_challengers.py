@@ -12,6 +12,7 @@ from advisor.challengers.adapter import referee_rng
 from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
 from advisor.proto_gen import challengers_pb2 as pb
 from games.challengers import CARDS, Challengers, new_game, observe
+from games.challengers.actions import Action
 
 from .conftest import bad_fields
 
@@ -219,3 +220,19 @@ def test_a_state_whose_cards_do_not_add_up_is_refused(
     with pytest.raises(grpc.RpcError) as error:
         stub.Observe(advisor_pb2.ObserveRequest(state=state, seat=0))
     assert bad_fields(error.value) == ["state.challengers"]
+
+
+def test_a_moved_copy_and_a_two_card_order_travel_both_ways() -> None:
+    for text in ("bottom:newcomer#2", "top:pig#3", "top:pig", "order:pig,cat", "order:a-i,pig,cat"):
+        action = Action.parse(text)
+        message = codec.move_to_proto(action)
+        assert codec.move_from_proto(message) is action
+    message = codec.move_to_proto(Action.parse("bottom:newcomer#2"))
+    assert message.kind == "bottom" and message.copy == 2 and list(message.cards) == [0]
+    assert codec.move_to_proto(Action.parse("top:pig")).copy == 0
+    with pytest.raises(ValueError, match="only 'top' and 'bottom' name a copy"):
+        codec.move_from_proto(pb.ChallengersMove(kind="trim", cards=[3], copy=2))
+    with pytest.raises(ValueError, match="two or three"):
+        codec.move_from_proto(pb.ChallengersMove(kind="order", cards=[3]))
+    with pytest.raises(ValueError, match=r"copy counts 1\.\.40"):
+        codec.move_from_proto(pb.ChallengersMove(kind="top", cards=[3], copy=41))
