@@ -20,6 +20,8 @@ from search.limits import now
 DEFAULT_CANDIDATES = 5
 MAX_CANDIDATES = 64
 FULL_STRENGTH = 10
+MARGIN_SHARE = 0.1
+"""Of the time to a call's deadline, kept free (at least --deadline-margin-ms) to answer."""
 ENGINE_NAMES: dict[int, Engine] = {
     common_pb2.ENGINE_COMPILED: "compiled",
     common_pb2.ENGINE_PYTHON: "python",
@@ -87,7 +89,8 @@ def budget_of(
     time_ms = min(limits.max_time_ms or config.max_time_ms, config.max_time_ms)
     deadline = None
     if time_remaining is not None:
-        margin = min(config.deadline_margin_ms / 1000, time_remaining / 4)
+        margin = min(max(config.deadline_margin_ms / 1000, time_remaining * MARGIN_SHARE),
+                     time_remaining / 4)
         deadline = now() + time_remaining - margin
     seed = limits.seed if limits.HasField("seed") else random.SystemRandom().getrandbits(63)
     return Budget(

@@ -37,6 +37,8 @@ class ServerConfig:
     tls_key: Path | None = None
     auth_token: str | None = None
     """When set, every RPC but health checks needs `authorization: Bearer <token>`."""
+    open_reflection: bool = False
+    """With a token: let reflection through without it, so grpcurl can list and describe."""
     engine: Engine = "compiled"
     """Search engine when a request leaves it unspecified: `compiled` (numba, for games with a
     kernel) or `python`."""
@@ -61,14 +63,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         flag = "--" + f.name.replace("_", "-")
         env = ENV_PREFIX + f.name.upper()
         default = os.environ.get(env, f.default)
+        if str(f.type) == "bool":
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction,
+                                default=_flag_value(env, str(default)),
+                                help=f"(env {env}=1, default {'on' if f.default else 'off'})")
+            continue
         kind = {"int": int, "float": float, "str": str}.get(str(f.type), str)
         if f.name in ("tls_cert", "tls_key"):
             kind = Path
+        try:
+            value = None if default is None else kind(default)
+        except ValueError:
+            parser.error(f"{env} must be {_KIND_WORDS[kind]}, got {default!r}")
         parser.add_argument(
-            flag, type=kind, default=None if default is None else kind(default),
+            flag, type=kind, default=value,
             choices=ENGINES if f.name == "engine" else None,
             help=f"(env {env}, default {f.default})",
         )
+
+
+_KIND_WORDS = {int: "a whole number", float: "a number", str: "text", Path: "a file path"}
+
+
+def _flag_value(name: str, text: str) -> bool:
+    """An on/off environment value: 1/true/yes/on or 0/false/no/off (any case)."""
+    value = text.strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off", ""):
+        return False
+    raise SystemExit(f"{name} must be 1 or 0 (true/false, yes/no, on/off), got {text!r}")
 
 
 def from_arguments(args: argparse.Namespace) -> ServerConfig:

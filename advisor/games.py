@@ -14,6 +14,7 @@ from google.protobuf.message import Message
 
 from advisor.errors import RequestError
 from advisor.proto_gen import advisor_pb2, common_pb2
+from advisor.sizes import check_sizes
 from search import AnyGame
 
 
@@ -24,6 +25,8 @@ class GameAdapter(Protocol):
     """The oneof branch name in Observation, GameState and Move, e.g. "splendor_marvel"."""
     game_id: int
     """The `advisor.v1.Game` value."""
+    max_list_length: int
+    """No list in this game's messages may be longer: the number of cards in the game."""
     engine: AnyGame
 
     def info(self) -> advisor_pb2.GameInfo:
@@ -120,6 +123,7 @@ def adapter_of(msg: Message, path: str) -> tuple[GameAdapter, Message]:
     if adapter is None:
         raise RequestError([(f"{path}.{branch}", "this game is not served yet")])
     inner: Message = getattr(msg, branch)
+    check_sizes(inner, f"{path}.{branch}", adapter.max_list_length)
     return adapter, inner
 
 

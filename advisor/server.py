@@ -16,6 +16,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from advisor.config import ServerConfig
+from advisor.decoding import DecodeGuard
 from advisor.pool import SearchPool
 from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc
 from advisor.service import AdvisorService
@@ -26,18 +27,21 @@ SERVICE_NAME = advisor_pb2.DESCRIPTOR.services_by_name["Advisor"].full_name
 EXTRA_THREADS = 8
 """Threads beyond the admission limit: health checks, reflection and calls being shed."""
 HEALTH_PREFIX = "/grpc.health.v1.Health/"
+REFLECTION_PREFIX = "/grpc.reflection."
 
 
 class BearerAuth(grpc.ServerInterceptor):
-    """Every method but health checks needs `authorization: Bearer <token>`."""
+    """Every method but health checks (and, if asked, reflection) needs `authorization: Bearer
+    <token>`."""
 
-    def __init__(self, token: str):
+    def __init__(self, token: str, open_reflection: bool = False):
         self._expected = f"Bearer {token}".encode()
+        self._open = (HEALTH_PREFIX, REFLECTION_PREFIX) if open_reflection else (HEALTH_PREFIX,)
 
     def intercept_service(
         self, continuation: Callable[[Any], Any], details: grpc.HandlerCallDetails
     ) -> Any:
-        if details.method.startswith(HEALTH_PREFIX):
+        if details.method.startswith(self._open):
             return continuation(details)
         given = dict(details.invocation_metadata).get("authorization", "")
         if hmac.compare_digest(str(given).encode(), self._expected):
@@ -71,9 +75,12 @@ class AdvisorServer:
         self.config = config
         self.pool = SearchPool(config.processes, config.max_concurrent + EXTRA_THREADS)
         limit = config.max_message_bytes
+        interceptors: list[grpc.ServerInterceptor] = [DecodeGuard()]
+        if config.auth_token:
+            interceptors.insert(0, BearerAuth(config.auth_token, config.open_reflection))
         self.server = grpc.server(
             ThreadPoolExecutor(config.max_concurrent + EXTRA_THREADS, "rpc"),
-            interceptors=[BearerAuth(config.auth_token)] if config.auth_token else [],
+            interceptors=interceptors,
             options=[
                 ("grpc.max_receive_message_length", limit),
                 ("grpc.max_send_message_length", limit),

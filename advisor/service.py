@@ -35,6 +35,17 @@ def _seat_to_decide(adapter: GameAdapter, view: Any) -> None:
         raise PreconditionError("the game is over: there is no move to make")
 
 
+def _observer_decides(adapter: GameAdapter, view: Any) -> None:
+    """Only the seat to move knows its legal moves (they depend on its hidden cards)."""
+    seat = adapter.to_move(view)
+    if not adapter.is_over(view) and view.seat != seat:
+        raise PreconditionError(
+            f"this is seat {view.seat}'s observation, but seat {seat} is to move, and which "
+            f"moves it has depends on cards seat {view.seat} cannot see: ask with seat {seat}'s "
+            "observation, or with the full state"
+        )
+
+
 def _note_budget(record: CallRecord, budget: Budget) -> None:
     record.budget = {
         "iterations": budget.iterations,
@@ -194,6 +205,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
             adapter, view = self._state(request.state, "state", record)
         elif position == "observation":
             adapter, view = self._observation(request.observation, "observation", record)
+            _observer_decides(adapter, view)
         else:
             raise RequestError([("position", "give a state or an observation")])
         seat = adapter.to_move(view)

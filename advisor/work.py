@@ -109,11 +109,16 @@ def _follow_ups(
             step = line.pop(0)
         elif len(legal) == 1:
             step, line = legal[0], []
+        elif budget.deadline is not None and now() >= budget.deadline:
+            line = []
+            priors = engine.priors(world, legal)  # no time left: the heuristic's choice
+            step = legal[max(range(len(legal)), key=priors.__getitem__)]
         else:
             line = []
             limits = budget.limits(SlotCancel(slot), FOLLOW_UP_SHARE)
             observation = engine.observe(world, seat)
-            step = ismcts(engine, observation, limits, budget.config(), seed=budget.seed).action
+            config = replace(budget.config(), workers=1)  # a short search: no worker start-up
+            step = ismcts(engine, observation, limits, config, seed=budget.seed).action
         out.append(adapter.move_message(step, seat))
         engine.apply(world, step, rng)
     return out

@@ -22,9 +22,10 @@ from search.limits import CancelToken, Limits, StopReason, now
 from search.result import RootSummary, SearchResult, build_result, merge, summarize
 from search.tree import Node
 
-POLL_SECONDS = 0.01
-GRACE_SECONDS = 5.0
-"""How long past the deadline a silent worker is waited for before it is terminated."""
+POLL_SECONDS = 0.005
+GRACE_SECONDS = 0.02
+"""How long past the end of a timed search a silent worker is waited for before it is
+terminated and left out (a worker still starting up has nothing to add by then)."""
 
 
 def worker_seed(seed: int, index: int) -> int:

@@ -14,7 +14,16 @@ from advisor.challengers.validate import MAX_PLAYERS, validate_observation, vali
 from advisor.moves import decode_move
 from advisor.proto_gen import advisor_pb2, common_pb2
 from advisor.proto_gen import challengers_pb2 as pb
-from games.challengers import Action, Challengers, Observation, State, describe, new_game, observe
+from games.challengers import (
+    CARDS,
+    Action,
+    Challengers,
+    Observation,
+    State,
+    describe,
+    new_game,
+    observe,
+)
 from games.challengers.actions import PICK, TRIM
 from games.challengers.catalogue import LEVEL, LEVELS, NAME, POWER
 from games.challengers.flow import fan_total
@@ -65,6 +74,7 @@ class ChallengersAdapter:
 
     name = "challengers"
     game_id = common_pb2.GAME_CHALLENGERS
+    max_list_length = sum(card.copies for card in CARDS)
     engine = GAME
 
     def info(self) -> advisor_pb2.GameInfo:

@@ -30,7 +30,7 @@ from games.splendor_marvel import (
     summarize,
     why_illegal,
 )
-from games.splendor_marvel.catalogue import PLAYER_COUNTS
+from games.splendor_marvel.catalogue import NUM_CARDS, PLAYER_COUNTS
 
 
 def _world(view: SplendorState | Observation) -> SplendorState:
@@ -43,6 +43,7 @@ class SplendorAdapter:
 
     name = "splendor_marvel"
     game_id = common_pb2.GAME_SPLENDOR_MARVEL
+    max_list_length = NUM_CARDS
     engine = GAME
 
     def info(self) -> advisor_pb2.GameInfo:

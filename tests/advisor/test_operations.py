@@ -74,6 +74,34 @@ def test_calls_beyond_the_limit_are_shed_and_auth_is_required(
         analysis.cancel()
 
 
+@pytest.mark.parametrize("open_reflection", [False, True])
+def test_reflection_needs_the_token_unless_opened(open_reflection: bool) -> None:
+    running = start(auth_token="s3cret", open_reflection=open_reflection)
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+            database = ProtoReflectionDescriptorDatabase(channel)
+            if open_reflection:
+                assert "advisor.v1.Advisor" in database.get_services()
+            else:
+                with pytest.raises(grpc.RpcError) as caught:
+                    database.get_services()
+                assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
+            with pytest.raises(grpc.RpcError) as caught:  # the service itself stays closed
+                advisor_pb2_grpc.AdvisorStub(channel).GetInfo(advisor_pb2.GetInfoRequest())
+            assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
+    finally:
+        running.stop(grace=0.5)
+
+
+def test_a_bad_setting_in_the_environment_is_a_usage_error() -> None:
+    env = {**os.environ, "ADVISOR_PORT": "abc"}
+    done = subprocess.run([sys.executable, "-m", "advisor", "serve"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "ADVISOR_PORT must be a whole number, got 'abc'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_sigterm_turns_not_serving_drains_and_exits_zero() -> None:
     env = {**os.environ, "ADVISOR_PORT": "0", "ADVISOR_WORKERS": "1", "ADVISOR_GRACE_S": "5"}
     process = subprocess.Popen(

@@ -1,0 +1,180 @@
+"""A bounded, seeded fuzz of every RPC and both games through a real server.
+
+It fails on any INTERNAL or UNKNOWN answer, on a search answered after its deadline, and on a
+server that stops answering. Random bytes, bit flips of valid requests, absurd limits and huge
+repeated fields are all the client's fault: they get precise errors or valid answers.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from advisor import AdvisorServer
+from advisor.challengers import codec as challengers_codec
+from advisor.proto_gen import advisor_pb2, common_pb2
+from advisor.proto_gen import challengers_pb2 as cpb
+from games.challengers import new_game as new_tournament
+from games.challengers import observe as observe_tournament
+
+from .conftest import midgame, observation_of, start, state_of
+
+SERVICE = "/advisor.v1.Advisor/"
+FORBIDDEN = {grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN}
+SEARCHES = ("SuggestMove", "Evaluate", "Analyze")
+
+
+@pytest.fixture(scope="module")
+def fuzzed() -> Iterator[AdvisorServer]:
+    running = start(max_concurrent=8, max_message_bytes=1 << 20)
+    yield running
+    running.stop(grace=1.0)
+
+
+def raw_call(channel: grpc.Channel, method: str, payload: bytes, timeout: float
+             ) -> grpc.StatusCode:
+    """Send `payload` as the request bytes; the status code of the answer."""
+    if method == "Analyze":
+        stream = channel.unary_stream(SERVICE + method)
+        try:
+            for _ in stream(payload, timeout=timeout):
+                pass
+        except grpc.RpcError as error:
+            return error.code()
+        return grpc.StatusCode.OK
+    call = channel.unary_unary(SERVICE + method)
+    try:
+        call(payload, timeout=timeout)
+    except grpc.RpcError as error:
+        return error.code()
+    return grpc.StatusCode.OK
+
+
+def valid_requests() -> dict[str, list[bytes]]:
+    """Well-formed requests of every method, for both games."""
+    splendor = observation_of(midgame(seed=4))
+    tournament = new_tournament(2, seed=3)
+    challengers = common_pb2.Observation(
+        challengers=challengers_codec.observation_to_proto(observe_tournament(tournament, 0)))
+    limits = common_pb2.Limits(max_iterations=20, seed=1)
+    requests: dict[str, list[bytes]] = {"GetInfo": [advisor_pb2.GetInfoRequest()
+                                                    .SerializeToString()]}
+    for observation in (splendor, challengers):
+        requests.setdefault("SuggestMove", []).append(advisor_pb2.SuggestMoveRequest(
+            observation=observation, limits=limits).SerializeToString())
+        requests.setdefault("Evaluate", []).append(advisor_pb2.EvaluateRequest(
+            observation=observation, limits=limits).SerializeToString())
+        requests.setdefault("Analyze", []).append(advisor_pb2.AnalyzeRequest(
+            observation=observation, limits=limits).SerializeToString())
+        requests.setdefault("LegalMoves", []).append(advisor_pb2.LegalMovesRequest(
+            observation=observation).SerializeToString())
+    splendor_state = state_of(midgame(seed=5))
+    challengers_state = common_pb2.GameState(
+        challengers=challengers_codec.state_to_proto(tournament))
+    for game in (common_pb2.GAME_SPLENDOR_MARVEL, common_pb2.GAME_CHALLENGERS):
+        requests.setdefault("NewGame", []).append(
+            advisor_pb2.NewGameRequest(game=game, players=2, seed=1).SerializeToString())
+    for state in (splendor_state, challengers_state):
+        requests.setdefault("Observe", []).append(
+            advisor_pb2.ObserveRequest(state=state, seat=1).SerializeToString())
+        requests.setdefault("ApplyMove", []).append(advisor_pb2.ApplyMoveRequest(
+            state=state, move=common_pb2.Move(notation="pass")).SerializeToString())
+    return requests
+
+
+def flipped(payload: bytes, rng: random.Random) -> bytes:
+    data = bytearray(payload)
+    for _ in range(rng.randint(1, 6)):
+        if data:
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+    return bytes(data)
+
+
+def assert_alive(channel: grpc.Channel) -> None:
+    health = health_pb2_grpc.HealthStub(channel)
+    answer = health.Check(health_pb2.HealthCheckRequest(), timeout=5)
+    assert answer.status == health_pb2.HealthCheckResponse.SERVING
+
+
+def test_random_and_corrupted_bytes_get_clean_answers(fuzzed: AdvisorServer) -> None:
+    rng = random.Random(2026)
+    requests = valid_requests()
+    with grpc.insecure_channel(f"127.0.0.1:{fuzzed.port}") as channel:
+        for round_ in range(12):
+            for method, payloads in requests.items():
+                for payload in payloads:
+                    for data in (rng.randbytes(rng.randint(1, 300)), flipped(payload, rng)):
+                        code = raw_call(channel, method, data, timeout=10)
+                        assert code not in FORBIDDEN, (method, round_, data[:40])
+            assert_alive(channel)
+
+
+def test_undecodable_bytes_are_an_invalid_argument_naming_the_message(
+    fuzzed: AdvisorServer,
+) -> None:
+    with grpc.insecure_channel(f"127.0.0.1:{fuzzed.port}") as channel:
+        call = channel.unary_unary(SERVICE + "SuggestMove")
+        with pytest.raises(grpc.RpcError) as caught:
+            call(b"\xff\xff\xff\xff", timeout=5)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "advisor.v1.SuggestMoveRequest" in (caught.value.details() or "")
+
+
+ABSURD_LIMITS = [
+    common_pb2.Limits(max_iterations=12149949798870623564),
+    common_pb2.Limits(max_time_ms=2**32 - 1, workers=1000),
+    common_pb2.Limits(max_time_ms=2**31, max_iterations=2**63, workers=64, num_candidates=64),
+]
+
+
+@pytest.mark.parametrize("method", SEARCHES)
+def test_searches_answer_before_their_deadline_whatever_the_limits(
+    fuzzed: AdvisorServer, method: str
+) -> None:
+    observations = [observation_of(midgame(seed=6)), common_pb2.Observation(
+        challengers=challengers_codec.observation_to_proto(
+            observe_tournament(new_tournament(2, seed=4), 0)))]
+    build: dict[str, Callable[..., object]] = {
+        "SuggestMove": advisor_pb2.SuggestMoveRequest,
+        "Evaluate": advisor_pb2.EvaluateRequest,
+        "Analyze": advisor_pb2.AnalyzeRequest,
+    }
+    with grpc.insecure_channel(f"127.0.0.1:{fuzzed.port}") as channel:
+        for observation in observations:
+            for limits in ABSURD_LIMITS:
+                request = build[method](observation=observation, limits=limits)
+                payload = request.SerializeToString()  # type: ignore[attr-defined]
+                began = time.monotonic()
+                code = raw_call(channel, method, payload, timeout=1.0)
+                elapsed = time.monotonic() - began
+                assert code not in FORBIDDEN
+                assert code != grpc.StatusCode.DEADLINE_EXCEEDED, (method, limits, elapsed)
+                assert code != grpc.StatusCode.CANCELLED, (method, limits, elapsed)
+        assert_alive(channel)
+
+
+def test_huge_repeated_fields_are_refused_before_they_cost_memory(
+    fuzzed: AdvisorServer,
+) -> None:
+    observation = observation_of(midgame(seed=7))
+    observation.splendor_marvel.board.extend([1] * 100_000)
+    deck = cpb.ChallengersObservation(players=2)
+    deck.own_public_deck.extend([0] * 200_000)
+    requests = [
+        (SERVICE + "SuggestMove", advisor_pb2.SuggestMoveRequest(observation=observation)),
+        (SERVICE + "LegalMoves", advisor_pb2.LegalMovesRequest(
+            observation=common_pb2.Observation(challengers=deck))),
+    ]
+    with grpc.insecure_channel(f"127.0.0.1:{fuzzed.port}") as channel:
+        for method, request in requests:
+            call = channel.unary_unary(method)
+            with pytest.raises(grpc.RpcError) as caught:
+                call(request.SerializeToString(), timeout=10)
+            assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+            assert "the game has room for at most" in (caught.value.details() or "")
+        assert_alive(channel)
