@@ -60,10 +60,11 @@ def pv_moves(
     return out
 
 
-def stats(result: SearchResult) -> common_pb2.SearchStats:
-    """The statistics message of a result."""
+def stats(result: SearchResult, clamped: Sequence[str] = ()) -> common_pb2.SearchStats:
+    """The statistics message of a result (and the limits the server lowered for it)."""
     s = result.stats
     return common_pb2.SearchStats(
+        clamped=clamped,
         iterations=s.iterations,
         nodes=s.nodes,
         elapsed_ms=s.elapsed * 1000,

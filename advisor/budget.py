@@ -42,6 +42,8 @@ class Budget:
     strength: int
     engine: Engine
     """`compiled` or `python`: which search runs (`search.SearchConfig.engine`)."""
+    clamped: tuple[str, ...] = ()
+    """The limits the server lowered to its maxima, in words (answers report them)."""
 
     def limits(self, cancel: CancelToken, share: float = 1.0) -> Limits:
         """Search limits for `share` of this budget (follow-up searches take a part)."""
@@ -81,6 +83,7 @@ def budget_of(
         v.add(f"{path}.num_candidates", f"at most {MAX_CANDIDATES}")
     v.raise_if_any()
     share = (strength / FULL_STRENGTH) ** 2
+    clamped = _clamped(limits, config, path)
     iterations: int | None = limits.max_iterations or None
     if iterations is None and not limits.max_time_ms:
         iterations = config.default_iterations
@@ -102,4 +105,18 @@ def budget_of(
         candidates=limits.num_candidates or DEFAULT_CANDIDATES,
         strength=strength,
         engine=ENGINE_NAMES.get(limits.engine, config.engine),
+        clamped=clamped,
     )
+
+
+def _clamped(limits: common_pb2.Limits, config: ServerConfig, path: str) -> tuple[str, ...]:
+    """What the server lowers to its maxima (GetInfo lists them), in words."""
+    notes = []
+    for name, asked, most in (
+        ("max_iterations", limits.max_iterations, config.max_iterations),
+        ("max_time_ms", limits.max_time_ms, config.max_time_ms),
+        ("workers", limits.workers, config.processes),
+    ):
+        if asked > most:
+            notes.append(f"{path}.{name} {asked} lowered to the server's maximum {most}")
+    return tuple(notes)

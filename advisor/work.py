@@ -85,7 +85,7 @@ def suggest(
         best_move=adapter.move_message(chosen.action, result.player),
         candidates=answers.candidates(adapter, obs, result, budget.candidates, pv_length),
         root_win_probability=result.root_values,
-        stats=answers.stats(result),
+        stats=answers.stats(result, budget.clamped),
         follow_ups=follow_ups,
         seat=result.player,
     ).SerializeToString()
@@ -142,7 +142,7 @@ def _analysis(
         best_move=adapter.move_message(result.action, result.player),
         candidates=answers.candidates(adapter, obs, result, budget.candidates),
         root_win_probability=result.root_values,
-        stats=answers.stats(result),
+        stats=answers.stats(result, budget.clamped),
         is_final=final,
         seat=result.player,
     ).SerializeToString()
@@ -160,7 +160,7 @@ def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> byt
     response = advisor_pb2.EvaluateResponse(
         win_probability=result.root_values,
         expected_points=_expected_points(adapter, obs, budget),
-        stats=answers.stats(result),
+        stats=answers.stats(result, budget.clamped),
         summaries=adapter.summaries(obs),
         best_move=adapter.move_message(result.action, result.player),
         match_win_probability=adapter.match_wins(obs, budget.seed, budget.deadline),

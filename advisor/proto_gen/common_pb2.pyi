@@ -109,7 +109,7 @@ class Candidate(_message.Message):
     def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., rank: _Optional[int] = ..., visits: _Optional[int] = ..., win_probability: _Optional[_Iterable[float]] = ..., prior: _Optional[float] = ..., lcb: _Optional[float] = ..., pv: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
 
 class SearchStats(_message.Message):
-    __slots__ = ("iterations", "nodes", "elapsed_ms", "worlds_sampled", "workers", "seed", "stopped_by", "engine")
+    __slots__ = ("iterations", "nodes", "elapsed_ms", "worlds_sampled", "workers", "seed", "stopped_by", "engine", "clamped")
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     NODES_FIELD_NUMBER: _ClassVar[int]
     ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
@@ -118,6 +118,7 @@ class SearchStats(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     STOPPED_BY_FIELD_NUMBER: _ClassVar[int]
     ENGINE_FIELD_NUMBER: _ClassVar[int]
+    CLAMPED_FIELD_NUMBER: _ClassVar[int]
     iterations: int
     nodes: int
     elapsed_ms: float
@@ -126,7 +127,8 @@ class SearchStats(_message.Message):
     seed: int
     stopped_by: str
     engine: str
-    def __init__(self, iterations: _Optional[int] = ..., nodes: _Optional[int] = ..., elapsed_ms: _Optional[float] = ..., worlds_sampled: _Optional[int] = ..., workers: _Optional[int] = ..., seed: _Optional[int] = ..., stopped_by: _Optional[str] = ..., engine: _Optional[str] = ...) -> None: ...
+    clamped: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, iterations: _Optional[int] = ..., nodes: _Optional[int] = ..., elapsed_ms: _Optional[float] = ..., worlds_sampled: _Optional[int] = ..., workers: _Optional[int] = ..., seed: _Optional[int] = ..., stopped_by: _Optional[str] = ..., engine: _Optional[str] = ..., clamped: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("kind", "seat", "card", "description")

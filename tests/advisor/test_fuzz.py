@@ -17,7 +17,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from advisor import AdvisorServer
 from advisor.challengers import codec as challengers_codec
-from advisor.proto_gen import advisor_pb2, common_pb2
+from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
 from advisor.proto_gen import challengers_pb2 as cpb
 from games.challengers import new_game as new_tournament
 from games.challengers import observe as observe_tournament
@@ -156,6 +156,22 @@ def test_searches_answer_before_their_deadline_whatever_the_limits(
                 assert code != grpc.StatusCode.DEADLINE_EXCEEDED, (method, limits, elapsed)
                 assert code != grpc.StatusCode.CANCELLED, (method, limits, elapsed)
         assert_alive(channel)
+
+
+def test_an_answer_says_which_limits_were_lowered(fuzzed: AdvisorServer) -> None:
+    request = advisor_pb2.SuggestMoveRequest(
+        observation=observation_of(midgame(seed=6)),
+        limits=common_pb2.Limits(max_iterations=50, max_time_ms=2**32 - 1, workers=1000, seed=2),
+    )
+    with grpc.insecure_channel(f"127.0.0.1:{fuzzed.port}") as channel:
+        stub = advisor_pb2_grpc.AdvisorStub(channel)
+        answer = stub.SuggestMove(request, timeout=30)
+        maxima = stub.GetInfo(advisor_pb2.GetInfoRequest()).limits
+    assert list(answer.stats.clamped) == [
+        f"limits.max_time_ms 4294967295 lowered to the server's maximum {maxima.max_time_ms}",
+        f"limits.workers 1000 lowered to the server's maximum {maxima.worker_processes}",
+    ]
+    assert answer.stats.workers == maxima.worker_processes
 
 
 def test_huge_repeated_fields_are_refused_before_they_cost_memory(
