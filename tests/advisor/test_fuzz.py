@@ -19,10 +19,11 @@ from advisor import AdvisorServer
 from advisor.challengers import codec as challengers_codec
 from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
 from advisor.proto_gen import challengers_pb2 as cpb
+from benchmarks.soak import flipped, raw_call, valid_requests
 from games.challengers import new_game as new_tournament
 from games.challengers import observe as observe_tournament
 
-from .conftest import midgame, observation_of, start, state_of
+from .conftest import midgame, observation_of, start
 
 SERVICE = "/advisor.v1.Advisor/"
 FORBIDDEN = {grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN}
@@ -34,65 +35,6 @@ def fuzzed() -> Iterator[AdvisorServer]:
     running = start(max_concurrent=8, max_message_bytes=1 << 20)
     yield running
     running.stop(grace=1.0)
-
-
-def raw_call(channel: grpc.Channel, method: str, payload: bytes, timeout: float
-             ) -> grpc.StatusCode:
-    """Send `payload` as the request bytes; the status code of the answer."""
-    if method == "Analyze":
-        stream = channel.unary_stream(SERVICE + method)
-        try:
-            for _ in stream(payload, timeout=timeout):
-                pass
-        except grpc.RpcError as error:
-            return error.code()
-        return grpc.StatusCode.OK
-    call = channel.unary_unary(SERVICE + method)
-    try:
-        call(payload, timeout=timeout)
-    except grpc.RpcError as error:
-        return error.code()
-    return grpc.StatusCode.OK
-
-
-def valid_requests() -> dict[str, list[bytes]]:
-    """Well-formed requests of every method, for both games."""
-    splendor = observation_of(midgame(seed=4))
-    tournament = new_tournament(2, seed=3)
-    challengers = common_pb2.Observation(
-        challengers=challengers_codec.observation_to_proto(observe_tournament(tournament, 0)))
-    limits = common_pb2.Limits(max_iterations=20, seed=1)
-    requests: dict[str, list[bytes]] = {"GetInfo": [advisor_pb2.GetInfoRequest()
-                                                    .SerializeToString()]}
-    for observation in (splendor, challengers):
-        requests.setdefault("SuggestMove", []).append(advisor_pb2.SuggestMoveRequest(
-            observation=observation, limits=limits).SerializeToString())
-        requests.setdefault("Evaluate", []).append(advisor_pb2.EvaluateRequest(
-            observation=observation, limits=limits).SerializeToString())
-        requests.setdefault("Analyze", []).append(advisor_pb2.AnalyzeRequest(
-            observation=observation, limits=limits).SerializeToString())
-        requests.setdefault("LegalMoves", []).append(advisor_pb2.LegalMovesRequest(
-            observation=observation).SerializeToString())
-    splendor_state = state_of(midgame(seed=5))
-    challengers_state = common_pb2.GameState(
-        challengers=challengers_codec.state_to_proto(tournament))
-    for game in (common_pb2.GAME_SPLENDOR_MARVEL, common_pb2.GAME_CHALLENGERS):
-        requests.setdefault("NewGame", []).append(
-            advisor_pb2.NewGameRequest(game=game, players=2, seed=1).SerializeToString())
-    for state in (splendor_state, challengers_state):
-        requests.setdefault("Observe", []).append(
-            advisor_pb2.ObserveRequest(state=state, seat=1).SerializeToString())
-        requests.setdefault("ApplyMove", []).append(advisor_pb2.ApplyMoveRequest(
-            state=state, move=common_pb2.Move(notation="pass")).SerializeToString())
-    return requests
-
-
-def flipped(payload: bytes, rng: random.Random) -> bytes:
-    data = bytearray(payload)
-    for _ in range(rng.randint(1, 6)):
-        if data:
-            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
-    return bytes(data)
 
 
 def assert_alive(channel: grpc.Channel) -> None:
