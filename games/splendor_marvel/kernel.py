@@ -30,7 +30,7 @@ import math
 import numpy as np
 from numba import njit
 
-from games.splendor_marvel import heuristics, rules
+from games.splendor_marvel import catalogue, heuristics, rules
 from games.splendor_marvel.actions import (
     PASS,
     Kind,
@@ -161,6 +161,10 @@ WEIGHTS = np.array(heuristics.WEIGHTS)
 NUM_FEATURES = len(WEIGHTS)
 
 MAIN, RETURN, LOCATION = int(Phase.MAIN), int(Phase.RETURN), int(Phase.LOCATION)
+
+START_TOKENS = np.zeros((MAX_PLAYERS + 1, TOKEN_KINDS), dtype=np.int64)
+for _players, _supply in catalogue.SUPPLY.items():
+    START_TOKENS[_players] = [_supply.each_colour] * NUM_COLOURS + [_supply.green, _supply.grey]
 
 
 # --- small questions --------------------------------------------------------------------------
@@ -756,3 +760,49 @@ def evaluate(world: np.ndarray, out: np.ndarray) -> None:
         total += out[seat]
     for seat in range(n):
         out[seat] /= total
+
+
+# --- the engine's self-check ------------------------------------------------------------------
+
+(SOUND, TOKENS_NOT_CONSERVED, NEGATIVE_COUNT, CARD_MISPLACED, TOO_MANY_RESERVED,
+ TWO_GREENS) = range(6)
+
+
+@njit(nogil=True)
+def violation(world: np.ndarray) -> int:
+    """`SOUND` (0), or the first broken invariant of `invariants.violations` it checks:
+    tokens conserved and never negative, every card in exactly one place, the reserve and
+    green-token limits."""
+    n = world[NUM_PLAYERS]
+    for kind in range(TOKEN_KINDS):
+        total = world[SUPPLY + kind]
+        if total < 0:
+            return NEGATIVE_COUNT
+        for seat in range(n):
+            held = world[seat_base(seat) + TOKENS + kind]
+            if held < 0:
+                return NEGATIVE_COUNT
+            total += held
+        if total != START_TOKENS[n, kind]:
+            return TOKENS_NOT_CONSERVED
+    places = np.zeros(NUM_CARDS + 1, dtype=np.int64)
+    for slot in range(BOARD, STATE_SIZE):
+        places[world[slot]] += 1
+    for level in range(NUM_LEVELS):
+        cell = DECK_COUNT[level]
+        for i in range(world[cell]):
+            places[world[cell + 1 + i]] += 1
+    for seat in range(n):
+        base = seat_base(seat)
+        if world[base + RESERVED_COUNT] > MAX_RESERVED:
+            return TOO_MANY_RESERVED
+        if world[base + TOKENS + GREEN] > 1:
+            return TWO_GREENS
+        for i in range(world[base + RESERVED_COUNT]):
+            places[world[base + RESERVED + i]] += 1
+        for i in range(world[base + TABLEAU_COUNT]):
+            places[world[base + TABLEAU + i]] += 1
+    for card in range(1, NUM_CARDS + 1):
+        if places[card] != 1:
+            return CARD_MISPLACED
+    return SOUND

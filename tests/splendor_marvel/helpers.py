@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from games.splendor_marvel import SplendorState, new_game
-from games.splendor_marvel.catalogue import BONUS, CARD_IDS, LEVEL, POINTS, SUPPLY, card_by_name
+from games.splendor_marvel.catalogue import BONUS, LEVEL, POINTS, card_by_name
+from games.splendor_marvel.invariants import violations
 
 COLOURS = {"yellow": 0, "purple": 1, "blue": 2, "red": 3, "orange": 4, "green": 5, "grey": 6}
 
@@ -75,39 +74,6 @@ def _remove_card(state: SplendorState, card_id: int) -> None:
     raise AssertionError(f"card {card_id} is not in a deck or on the board")
 
 
-def card_places(state: SplendorState) -> Counter[int]:
-    """How many places hold each card (every card must be in exactly one)."""
-    places: Counter[int] = Counter()
-    for deck in state.decks:
-        places.update(deck)
-    places.update(c for c in state.board if c)
-    for hand in state.reserved:
-        places.update(hand)
-    for row in state.tableau:
-        places.update(row)
-    return places
-
-
 def check_invariants(state: SplendorState) -> None:
-    """Tokens and cards conserved, no negative counts, per-seat limits at a turn's start."""
-    n = state.num_players
-    supply = SUPPLY[n]
-    start = [supply.each_colour] * 5 + [supply.green, supply.grey]
-    for kind in range(7):
-        total = state.supply[kind] + sum(state.tokens[s][kind] for s in range(n))
-        assert total == start[kind], f"token kind {kind}: {total} != {start[kind]}"
-        assert state.supply[kind] >= 0
-        assert all(state.tokens[s][kind] >= 0 for s in range(n))
-    places = card_places(state)
-    assert set(places) == set(CARD_IDS), "some card is nowhere"
-    assert max(places.values()) == 1, "some card is in two places"
-    for s in range(n):
-        assert len(state.reserved[s]) <= 3
-        assert state.tokens[s][5] <= 1
-        assert len(state.reserved[s]) == len(state.reserved_public[s])
-        assert state.bonuses[s] == [
-            sum(1 for c in state.tableau[s] if BONUS[c] == colour) for colour in range(5)
-        ]
-    won = [i for row in state.locations_won for i in row]
-    assert len(won) + len(state.locations_left) == SUPPLY[n].locations
-    assert len(set(won) | set(state.locations_left)) == SUPPLY[n].locations
+    """Tokens and cards conserved, no negative counts, per-seat limits (the engine's check)."""
+    assert not violations(state), violations(state)

@@ -1,0 +1,162 @@
+"""Whole games with the engines' invariant checks after every move: how many broke, how long.
+
+    python -m benchmarks.playouts                        # 10^6 per game and policy
+    python -m benchmarks.playouts --playouts 20000 --python-playouts 2000 --json out.json
+
+Splendor: Marvel plays `--playouts` random and as many heuristic (rollout policy) games in its
+compiled kernel, checking `kernel.violation` after every move (tokens and cards conserved, no
+negative count, the reserve and green limits); the kernel plays move for move like the Python
+engine (tests/splendor_marvel/test_kernel.py), and `--python-playouts` more games run in the
+Python engine with `invariants.violations`, the fuller check. Challengers! (Python only) plays
+`--python-playouts` random and heuristic tournaments, 1 to 8 players, checking
+`invariants.violations` (every card still somewhere, the round within the tournament) after
+every move. Every game must end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from games import challengers as ch
+from games import splendor_marvel as sm
+from games.challengers import invariants as challengers_invariants
+from games.splendor_marvel import invariants as splendor_invariants
+from games.splendor_marvel import kernel as k
+from games.splendor_marvel.compiled import COMPILED
+from kernels.rng import below, new_rng
+
+PLY_CAP = 20_000
+"""A game still going after this many moves counts as one that does not end."""
+
+
+@njit(nogil=True)
+def _checked_games(starts: np.ndarray, rng: np.ndarray, greedy: bool) -> tuple[int, int, int]:
+    """Play every start world out, checking it after every move: (plies, broken, unended)."""
+    buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
+    world = np.empty(starts.shape[1], dtype=np.int32)
+    plies = broken = unended = 0
+    for g in range(starts.shape[0]):
+        world[:] = starts[g]
+        moves = 0
+        while not k.is_terminal(world) and moves < PLY_CAP:
+            if greedy:
+                action = k.rollout_action(world, rng, buffer)
+            else:
+                action = buffer[below(rng, k.legal_actions(world, buffer))]
+            k.apply(world, action, rng)
+            moves += 1
+            if k.violation(world) != k.SOUND:
+                broken += 1
+                break
+        plies += moves
+        unended += not k.is_terminal(world) and moves >= PLY_CAP
+    return plies, broken, unended
+
+
+def splendor_compiled(games: int, greedy: bool, seed: int) -> dict[str, Any]:
+    """`games` kernel games, 2-4 players, in batches of seeded deals."""
+    began = time.perf_counter()
+    plies = broken = unended = 0
+    batch = 5000
+    for first in range(0, games, batch):
+        count = min(batch, games - first)
+        starts = np.stack([COMPILED.encode_state(sm.new_game(2 + (first + g) % 3, seed + first + g))
+                           for g in range(count)])
+        done = _checked_games(starts, new_rng(seed + first), greedy)
+        plies, broken, unended = plies + done[0], broken + done[1], unended + done[2]
+    return _row("splendor_marvel", "compiled", greedy, games, plies, broken, unended, began)
+
+
+def splendor_python(games: int, greedy: bool, seed: int) -> dict[str, Any]:
+    began = time.perf_counter()
+    plies = broken = unended = 0
+    for g in range(games):
+        rng = random.Random(seed + g)
+        state = sm.new_game(2 + g % 3, seed + g)
+        moves = 0
+        while state.result is None and moves < PLY_CAP:
+            legal = sm.legal_actions(state)
+            action = sm.GAME.rollout_action(state, rng) if greedy else rng.choice(legal)
+            sm.apply(state, action)
+            moves += 1
+            if splendor_invariants.violations(state):
+                broken += 1
+                break
+        plies += moves
+        unended += state.result is None and moves >= PLY_CAP
+    return _row("splendor_marvel", "python", greedy, games, plies, broken, unended, began)
+
+
+def challengers_python(games: int, greedy: bool, seed: int) -> dict[str, Any]:
+    began = time.perf_counter()
+    game = ch.Challengers()
+    plies = broken = unended = 0
+    for g in range(games):
+        rng = random.Random(seed + g)
+        state = ch.new_game(1 + g % 8, seed + g)
+        cards = Counter(state.all_cards())
+        moves = 0
+        while not game.is_terminal(state) and moves < PLY_CAP:
+            legal = game.legal_actions(state)
+            action = game.rollout_action(state, rng) if greedy else rng.choice(legal)
+            game.apply(state, action, rng)
+            moves += 1
+            if challengers_invariants.violations(state, cards):
+                broken += 1
+                break
+        plies += moves
+        unended += not game.is_terminal(state) and moves >= PLY_CAP
+    return _row("challengers", "python", greedy, games, plies, broken, unended, began)
+
+
+def _row(game: str, engine: str, greedy: bool, games: int, plies: int, broken: int,
+         unended: int, began: float) -> dict[str, Any]:
+    seconds = time.perf_counter() - began
+    return {"game": game, "engine": engine, "policy": "heuristic" if greedy else "random",
+            "games": games, "plies": plies, "violations": broken, "unended": unended,
+            "seconds": round(seconds, 1)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--playouts", type=int, default=1_000_000,
+                        help="compiled Splendor: Marvel games per policy")
+    parser.add_argument("--python-playouts", type=int, default=1_000_000,
+                        help="games per policy in the Python engines")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, help="also write the rows here")
+    args = parser.parse_args(argv)
+    splendor_compiled(1, False, 0)  # compile outside the timing
+    runs: list[tuple[Callable[[int, bool, int], dict[str, Any]], int]] = [
+        (splendor_compiled, args.playouts),
+        (splendor_python, args.python_playouts),
+        (challengers_python, args.python_playouts),
+    ]
+    rows = []
+    for run, games in runs:
+        for greedy in (False, True):
+            rows.append(run(games, greedy, args.seed))
+            print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
+    print(f"{'game':<16} {'engine':<9} {'policy':<10} {'games':>9} {'plies':>12} "
+          f"{'violations':>10} {'unended':>8} {'seconds':>8}")
+    for r in rows:
+        print(f"{r['game']:<16} {r['engine']:<9} {r['policy']:<10} {r['games']:>9,} "
+              f"{r['plies']:>12,} {r['violations']:>10} {r['unended']:>8} {r['seconds']:>8}")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1) + "\n")
+    return 1 if any(r["violations"] or r["unended"] for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
