@@ -73,161 +73,167 @@ class TreeSearch:
 
         At least one iteration runs. Returns what stopped the search.
         """
-        game = self.game
-        legal_actions = game.legal_actions
-        apply = game.apply
-        is_terminal = game.is_terminal
-        current_player = game.current_player
-        priors = game.priors
-        sample_world = self.sample_world
-        rng = self.rng
-        uniform = rng.random
-        config = self.config
-        puct = config.selection == "puct"
-        expand_by_prior = config.expansion == "prior"
-        c = config.puct_c if puct else config.uct_c
-        n_players = self.num_players
-        seats = range(n_players)
-        root = self.root
-        root_totals = root.totals
-        sqrt = math.sqrt
-        log = math.log
-        minus_inf = -math.inf
         max_iterations = sys.maxsize if iterations is None else iterations
         timed = end is not None or progress is not None
         deadline = math.inf if end is None else end
         interval = progress_ms / 1000.0
         next_report = now() + interval if progress is not None else math.inf
-        path: list[Node] = []
+        iterate = self.iterate
         done = 0
-        base = self.iterations
-        nodes = self.nodes
-        reason: StopReason = "iterations"
-        child: Node | None
-
         while True:
-            state = self._first_world
-            if state is None:
-                state = sample_world(rng)
-            else:
-                self._first_world = None
-            node = root
-            path.clear()
-            expanded = False
-            at_root = True
-            while not is_terminal(state):
-                legal = legal_actions(state)
-                children = node.children
-                if puct or at_root:
-                    for a in legal:
-                        if a not in children:
-                            mover = current_player(state)
-                            for a2, p in zip(legal, priors(state, legal), strict=True):
-                                if a2 not in children:
-                                    children[a2] = Node(a2, mover, n_players, p)
-                                    nodes += 1
-                            break
-                at_root = False
-                best: Node | None = None
-                best_u = minus_inf
-                if puct:
-                    fpu = -1.0
-                    for a in legal:
-                        child = children[a]
-                        av = child.avail + 1
-                        child.avail = av
-                        n = child.visits
-                        if n:
-                            u = child.score / n + c * child.prior * sqrt(av) / (1 + n)
-                        else:
-                            if fpu < 0.0:
-                                visits = node.visits
-                                fpu = node.totals[child.player] / visits if visits else 0.5
-                            u = fpu + c * child.prior * sqrt(av)
-                        if u > best_u:
-                            best_u = u
-                            best = child
-                    assert best is not None
-                    expanded = best.visits == 0
-                else:
-                    untried: list[Any] | None = None
-                    for a in legal:
-                        child = children.get(a)
-                        if child is None:
-                            if untried is None:
-                                untried = [a]
-                            else:
-                                untried.append(a)
-                            continue
-                        av = child.avail + 1
-                        child.avail = av
-                        n = child.visits
-                        if n == 0:
-                            if untried is None:
-                                untried = [a]
-                            else:
-                                untried.append(a)
-                        elif untried is None:
-                            u = child.score / n + c * sqrt(log(av) / n)
-                            if u > best_u:
-                                best_u = u
-                                best = child
-                    if untried is not None:
-                        k = len(untried)
-                        if k == 1:
-                            a = untried[0]
-                        elif expand_by_prior:
-                            weights = priors(state, untried)
-                            a = untried[max(range(k), key=lambda i: weights[i] + 1e-9 * uniform())]
-                        else:
-                            a = untried[int(uniform() * k)]
-                        fresh = children.get(a)
-                        if fresh is None:
-                            fresh = Node(a, current_player(state), n_players)
-                            fresh.avail = 1
-                            children[a] = fresh
-                            nodes += 1
-                        best = fresh
-                        expanded = True
-                    assert best is not None
-                apply(state, best.action, rng)
-                path.append(best)
-                if expanded:
-                    break
-                node = best
-
-            reward = playout(game, state, rng, config)
-
-            root.visits += 1
-            for i in seats:
-                root_totals[i] += reward[i]
-            for node in path:
-                node.visits += 1
-                node.score += reward[node.player]
-                totals = node.totals
-                for i in seats:
-                    totals[i] += reward[i]
-
+            iterate()
             done += 1
             if done >= max_iterations:
-                break
+                return "iterations"
             if timed:
                 t = now()
                 if t >= deadline:
-                    reason = end_reason
-                    break
+                    return end_reason
                 if progress is not None and t >= next_report:
-                    self.nodes = nodes
-                    self.iterations = base + done
                     progress(self)
                     next_report = now() + interval
             if cancel is not None and cancel.is_set():
-                reason = "cancelled"
-                break
+                return "cancelled"
 
-        self.nodes = nodes
-        self.iterations = base + done
-        return reason
+    def iterate(self) -> None:
+        """One iteration: determinize, descend and expand, play out, back up."""
+        state = self._first_world
+        if state is None:
+            state = self.sample_world(self.rng)
+        else:
+            self._first_world = None
+        path = self._descend(state)
+        reward = playout(self.game, state, self.rng, self.config)
+        self._back_up(path, reward)
+        self.iterations += 1
+
+    def _descend(self, state: Any) -> list[Node]:
+        """Walk down from the root through actions legal in `state`, applying them, until a
+        node is added (or the game ends); the path of chosen nodes."""
+        game = self.game
+        puct = self.config.selection == "puct"
+        node = self.root
+        path: list[Node] = []
+        at_root = True
+        while not game.is_terminal(state):
+            legal = game.legal_actions(state)
+            if puct or at_root:
+                self._expand_with_priors(node, state, legal)
+            at_root = False
+            if puct:
+                best = self._select_puct(node, legal)
+                expanded = best.visits == 0
+            else:
+                best, expanded = self._select_uct(node, state, legal)
+            game.apply(state, best.action, self.rng)
+            path.append(best)
+            if expanded:
+                break
+            node = best
+        return path
+
+    def _expand_with_priors(self, node: Node, state: Any, legal: Sequence[Any]) -> None:
+        """Give `node` a child (with its prior) for every legal action it lacks."""
+        children = node.children
+        for a in legal:
+            if a not in children:
+                break
+        else:
+            return
+        mover = self.game.current_player(state)
+        for a, p in zip(legal, self.game.priors(state, legal), strict=True):
+            if a not in children:
+                children[a] = Node(a, mover, self.num_players, p)
+                self.nodes += 1
+
+    def _select_puct(self, node: Node, legal: Sequence[Any]) -> Node:
+        """The PUCT choice among the children of the legal actions (counting availability)."""
+        c = self.config.puct_c
+        sqrt = math.sqrt
+        children = node.children
+        best: Node | None = None
+        best_u = -math.inf
+        fpu = -1.0
+        for a in legal:
+            child = children[a]
+            av = child.avail + 1
+            child.avail = av
+            n = child.visits
+            if n:
+                u = child.score / n + c * child.prior * sqrt(av) / (1 + n)
+            else:
+                if fpu < 0.0:
+                    visits = node.visits
+                    fpu = node.totals[child.player] / visits if visits else 0.5
+                u = fpu + c * child.prior * sqrt(av)
+            if u > best_u:
+                best_u = u
+                best = child
+        assert best is not None
+        return best
+
+    def _select_uct(self, node: Node, state: Any, legal: Sequence[Any]) -> tuple[Node, bool]:
+        """The UCT choice (counting availability), or a new child for an untried action;
+        returns the child and whether it was added (or first tried) now."""
+        c = self.config.uct_c
+        sqrt, log = math.sqrt, math.log
+        children = node.children
+        best: Node | None = None
+        best_u = -math.inf
+        untried: list[Any] = []
+        for a in legal:
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+                continue
+            av = child.avail + 1
+            child.avail = av
+            n = child.visits
+            if n == 0:
+                untried.append(a)
+            elif not untried:
+                u = child.score / n + c * sqrt(log(av) / n)
+                if u > best_u:
+                    best_u = u
+                    best = child
+        if not untried:
+            assert best is not None
+            return best, False
+        return self._expand_untried(node, state, untried), True
+
+    def _expand_untried(self, node: Node, state: Any, untried: list[Any]) -> Node:
+        """The child of the untried action to try first (by prior or uniformly), made if new."""
+        k = len(untried)
+        if k == 1:
+            a = untried[0]
+        elif self.config.expansion == "prior":
+            weights = self.game.priors(state, untried)
+            uniform = self.rng.random
+            a = untried[max(range(k), key=lambda i: weights[i] + 1e-9 * uniform())]
+        else:
+            a = untried[int(self.rng.random() * k)]
+        fresh = node.children.get(a)
+        if fresh is None:
+            fresh = Node(a, self.game.current_player(state), self.num_players)
+            fresh.avail = 1
+            node.children[a] = fresh
+            self.nodes += 1
+        return fresh
+
+    def _back_up(self, path: list[Node], reward: Sequence[float]) -> None:
+        """Add one iteration's reward to the root and to every node on its path."""
+        seats = range(self.num_players)
+        root = self.root
+        root.visits += 1
+        totals = root.totals
+        for i in seats:
+            totals[i] += reward[i]
+        for node in path:
+            node.visits += 1
+            node.score += reward[node.player]
+            totals = node.totals
+            for i in seats:
+                totals[i] += reward[i]
 
 
 def playout(
