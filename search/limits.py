@@ -5,13 +5,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from search.result import SearchResult
+from search.result import SearchResult, StopReason
 
-StopReason = Literal["iterations", "time", "deadline", "cancelled", "running"]
-"""What ended a search (`running` in progress reports)."""
+__all__ = ["Budget", "CancelToken", "Cancelled", "Limits", "StopReason", "now"]
 
 
 class CancelToken(Protocol):

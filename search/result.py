@@ -6,10 +6,13 @@ import math
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from search.config import Engine
-from search.limits import StopReason
 from search.tree import Node
+
+StopReason = Literal["iterations", "time", "deadline", "cancelled", "running"]
+"""What ended a search (`running` in progress reports)."""
 
 LCB_Z = 1.96
 

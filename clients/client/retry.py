@@ -44,5 +44,3 @@ class RetryPolicy:
             time.sleep(delay)
         return attempt()
 
-
-NO_RETRY = RetryPolicy(attempts=1)

@@ -25,9 +25,9 @@ from .zones import (
     to_box,
 )
 
-# pending decision kinds (state.pk)
-(K_NONE, K_LOOK2, K_ORDER, K_TOP_ANY, K_BOTTOM_ANY, K_EXH_LE3, K_EXH_UPTO, K_NEWCOMER_TOP,
- K_TOP_POW2, K_TOP_LVLB, K_SIREN, K_DRONE, K_NECROMECH) = range(13)
+# pending decision kinds (state.pk; 0 when no decision is pending)
+(K_LOOK2, K_ORDER, K_TOP_ANY, K_BOTTOM_ANY, K_EXH_LE3, K_EXH_UPTO, K_NEWCOMER_TOP,
+ K_TOP_POW2, K_TOP_LVLB, K_SIREN, K_DRONE, K_NECROMECH) = range(1, 13)
 # bench auras
 (AURA_NONE, AURA_BLACKSMITH, AURA_BARD, AURA_MAKEUP, AURA_DIRECTOR, AURA_VENDOR, AURA_AI,
  AURA_BAND, AURA_COOK) = range(9)

@@ -23,7 +23,7 @@ from .catalogue import LEVEL, LEVEL_S, NAME, POWER
 from .effects import AURA, AURA_NONE, K_SIREN
 from .features import FEATURES, features
 from .flow import legal_actions
-from .state import MATCH, OVER, State
+from .state import OVER, State
 
 _NEWCOMER = "Newcomer"
 
@@ -86,16 +86,6 @@ def priors(s: State, actions: Sequence[Action]) -> list[float]:
     weights = [math.exp((x - top) / 1.5) for x in scores]
     total = sum(weights)
     return [w / total for w in weights]
-
-
-def deck_strength(s: State, p: int) -> float:
-    """Mean card worth of p's whole deck (cards in play included)."""
-    cards = s.deck[p] or s.pub_deck[p]
-    if s.phase == MATCH and p in (s.ma, s.mb):
-        cards = s.mpub[p]
-    if not cards:
-        return 0.0
-    return sum(_value(c) for c in cards) / len(cards)
 
 
 @cache

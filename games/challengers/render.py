@@ -16,7 +16,7 @@ from .actions import (
     Action,
 )
 from .catalogue import LEVEL, LEVELS, NAME, PILE_LEVELS, POWER, SET_NAMES, SET_OF
-from .effects import EFFECTS, K_SIREN
+from .effects import K_SIREN
 from .flow import current_player, fan_total
 from .power import attack_power, defence_power
 from .state import MATCH, OVER, TYPE_MASK, State
@@ -98,9 +98,3 @@ def render(s: State) -> str:
             lines.append("  bench: " + (" | ".join(_cards(seat) for seat in s.bench[p]) or "-"))
             lines.append(f"  exhausted: {_cards(s.exh[p])}")
     return "\n".join(lines)
-
-
-def effect_text(card: int) -> str:
-    """The project's wording of a card's effect ("" for a vanilla card)."""
-    effect = EFFECTS.get(NAME[card])
-    return f"{effect.timing}: {effect.summary}" if effect else ""

@@ -77,14 +77,6 @@ def bench_types(s: State, p: int) -> list[int]:
     return out
 
 
-def bench_cards(s: State, p: int) -> list[int]:
-    """Every card on p's bench."""
-    out: list[int] = []
-    for seat in s.bench[p]:
-        out += seat
-    return out
-
-
 def top_types(s: State, p: int, k: int) -> list[int]:
     """Types of the top `k` cards of p's draw pile, top first."""
     return [c & TYPE_MASK for c in reversed(s.draw[p][-k:])]

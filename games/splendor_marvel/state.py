@@ -186,13 +186,3 @@ def new_game(
     state.turn_cap = turn_cap
     state.result = None
     return state
-
-
-def token_count(state: SplendorState, seat: int) -> int:
-    """All tokens a seat holds, grey and green included."""
-    return sum(state.tokens[seat])
-
-
-def bonus_colours(state: SplendorState, seat: int) -> int:
-    """How many of the five colours the seat has a bonus in."""
-    return sum(1 for count in state.bonuses[seat] if count)
