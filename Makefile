@@ -2,37 +2,44 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
 
 .PHONY: run test lint proto catalogue evaluation bench clean
 
-$(STAMP): pyproject.toml
+RUNTIME := $(VENV)/.runtime
+DEV := $(VENV)/.dev
+
+# `make run` installs what the service needs; `make test` and `make lint` add the dev tools.
+$(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	$(BIN)/pip install --quiet -e .
+	touch $(RUNTIME)
 
-run: $(STAMP)
+$(DEV): $(RUNTIME)
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(DEV)
+
+run: $(RUNTIME)
 	$(BIN)/python -m advisor serve
 
-test: $(STAMP)
+test: $(DEV)
 	$(BIN)/python -m pytest
 
-lint: $(STAMP)
+lint: $(DEV)
 	$(BIN)/ruff check .
 	$(BIN)/mypy advisor search games clients kernels scripts benchmarks
 
-proto: $(STAMP)
+proto: $(DEV)
 	$(BIN)/python -m advisor.gen_proto
 
-catalogue: $(STAMP)
+catalogue: $(RUNTIME)
 	$(BIN)/python scripts/build_splendor_catalogue.py
 	$(BIN)/python scripts/build_challengers_catalogue.py
 
-evaluation: $(STAMP)
+evaluation: $(RUNTIME)
 	$(BIN)/python scripts/fit_splendor_evaluation.py --games 20000
 
-bench: $(STAMP)
+bench: $(RUNTIME)
 	$(BIN)/python -m benchmarks.engine_speed
 
 clean:

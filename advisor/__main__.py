@@ -17,13 +17,18 @@ def main(argv: list[str] | None = None) -> int:
     add_arguments(serve)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
-    from advisor.server import AdvisorServer
+    from advisor.server import AdvisorServer, PortUnavailable
 
     try:
         config = from_arguments(args)
     except ValueError as exc:
         parser.error(str(exc))
-    return AdvisorServer(config).serve_forever()
+    try:
+        server = AdvisorServer(config)
+    except PortUnavailable as exc:
+        print(f"card-advisor: {exc}", file=sys.stderr)
+        return 1
+    return server.serve_forever()
 
 
 if __name__ == "__main__":

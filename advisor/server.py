@@ -68,6 +68,10 @@ def _refusal(handler: Any) -> Any:
     )
 
 
+class PortUnavailable(OSError):
+    """The server's address cannot be bound (another server holds the port)."""
+
+
 class AdvisorServer:
     """One running server: `start()`, then `stop()` (or `serve_forever()` with signals)."""
 
@@ -84,6 +88,7 @@ class AdvisorServer:
             options=[
                 ("grpc.max_receive_message_length", limit),
                 ("grpc.max_send_message_length", limit),
+                ("grpc.so_reuseport", 0),  # a second server on a busy port must fail
             ],
             maximum_concurrent_rpcs=config.max_concurrent + EXTRA_THREADS,
         )
@@ -95,14 +100,31 @@ class AdvisorServer:
         reflection.enable_server_reflection(
             (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), self.server
         )
+        try:
+            self.port = self._listen(config)
+        except PortUnavailable:
+            self.pool.shutdown()
+            raise
+
+    def _listen(self, config: ServerConfig) -> int:
+        """Bind the address (alone: no port sharing); PortUnavailable when it cannot."""
         address = f"{config.host}:{config.port}"
-        if config.tls_cert is not None and config.tls_key is not None:
-            credentials = grpc.ssl_server_credentials(
-                [(config.tls_key.read_bytes(), config.tls_cert.read_bytes())]
+        try:
+            if config.tls_cert is not None and config.tls_key is not None:
+                credentials = grpc.ssl_server_credentials(
+                    [(config.tls_key.read_bytes(), config.tls_cert.read_bytes())]
+                )
+                port = self.server.add_secure_port(address, credentials)
+            else:
+                port = self.server.add_insecure_port(address)
+        except RuntimeError:
+            port = 0
+        if not port:
+            raise PortUnavailable(
+                f"cannot listen on {address}: the port is in use (or not ours to take); "
+                "choose another with --port or ADVISOR_PORT"
             )
-            self.port = self.server.add_secure_port(address, credentials)
-        else:
-            self.port = self.server.add_insecure_port(address)
+        return port
 
     def start(self) -> int:
         """Start the workers, then serve; returns the bound port."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -35,9 +36,11 @@ _progress: Any = None
 
 
 def init_worker(flags: Any, progress: Any) -> None:
-    """Pool initializer: keep the shared cancellation flags and progress queue."""
+    """Pool initializer: keep the shared cancellation flags and progress queue, and leave
+    Ctrl-C to the server process (it shuts the pool down cleanly)."""
     global _flags, _progress
     _flags, _progress = flags, progress
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def warm() -> int:

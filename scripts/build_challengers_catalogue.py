@@ -80,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true", help="only compare, do not write")
     args = parser.parse_args(argv)
+    if not SOURCE.exists():
+        parser.error(f"{SOURCE} is missing: the card facts come from the shared folder beside "
+                     "the repository (../shared); put it there")
     text = render(build(json.loads(SOURCE.read_text(encoding="utf-8"))))
     if args.check:
         same = TARGET.exists() and TARGET.read_text(encoding="utf-8") == text

@@ -71,7 +71,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shared", type=Path, default=DEFAULT_SHARED)
     parser.add_argument("--check", action="store_true", help="only compare with the shipped file")
     args = parser.parse_args(argv)
-    source = json.loads((args.shared / "data" / "splendor_marvel.json").read_text("utf-8"))
+    path = args.shared / "data" / "splendor_marvel.json"
+    if not path.exists():
+        parser.error(f"{path} is missing: the card facts come from the shared folder beside the "
+                     "repository (../shared); put it there or name it with --shared DIR")
+    source = json.loads(path.read_text("utf-8"))
     text = render(build(source))
     if args.check:
         current = TARGET.read_text("utf-8") if TARGET.exists() else ""

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from clients.arena.runner import SPRTOutcome
 from clients.arena.scoring import PairTally
-from clients.arena.stats import Rating, estimate
+from clients.arena.stats import Estimate, Rating, estimate
 
 PAIR_HEADER = ("bot A", "bot B", "games", "A W-D-L", "capped", "errors", "A score", "95% CI", "Elo")
 RATING_HEADER = ("rank", "bot", "Elo", "95% CI")
@@ -15,6 +15,14 @@ RATING_HEADER = ("rank", "bot", "Elo", "95% CI")
 
 def _elo(x: float) -> str:
     return "inf" if math.isinf(x) and x > 0 else "-inf" if math.isinf(x) else f"{round(x):+d}"
+
+
+def _elo_with_interval(e: Estimate) -> str:
+    """`+38 [-10, +87]`; a clean sweep has no finite estimate, so its interval's bound:
+    `≥ +166` (all won) or `≤ -166` (all lost)."""
+    if math.isinf(e.elo):
+        return f"≥ {_elo(e.elo_low)}" if e.elo > 0 else f"≤ {_elo(e.elo_high)}"
+    return f"{_elo(e.elo)} [{_elo(e.elo_low)}, {_elo(e.elo_high)}]"
 
 
 def pair_row(t: PairTally) -> tuple[str, ...]:
@@ -29,7 +37,7 @@ def pair_row(t: PairTally) -> tuple[str, ...]:
         str(t.errors),
         f"{100 * e.score:.1f}%",
         f"{100 * e.low:.1f}–{100 * e.high:.1f}%",
-        f"{_elo(e.elo)} [{_elo(e.elo_low)}, {_elo(e.elo_high)}]",
+        _elo_with_interval(e),
     )
 
 

@@ -19,6 +19,8 @@ top-most, is written without its number).
 
 from __future__ import annotations
 
+import difflib
+
 from .catalogue import BY_KEY, KEY, PILE_LEVELS
 
 OPT, REDRAW, PICK, PASS, TRIM, DONE, TOP, BOTTOM, EXHAUST, ORDER = range(10)
@@ -99,7 +101,8 @@ class Action(int):
         """The action written as `text`; raises ValueError when it is not valid notation."""
         word, _, rest = text.strip().lower().partition(":")
         if word not in KIND_WORDS:
-            raise ValueError(f"unknown action {text!r}")
+            raise ValueError(f"unknown action {text!r}; actions start with one of "
+                             f"{', '.join(KIND_WORDS)}")
         kind = KIND_WORDS.index(word)
         try:
             if kind == OPT:
@@ -107,25 +110,35 @@ class Action(int):
             if kind in _COPY_KINDS:
                 card, sep, copy = rest.partition(_COPY)
                 if sep and not (copy.isdigit() and int(copy) >= 1):
-                    raise ValueError(text)
-                return moved(kind, BY_KEY[card], int(copy) if sep else 1)
+                    raise ValueError(f"{text!r}: after '#' give which copy, 1 or more")
+                return moved(kind, card_of_key(card), int(copy) if sep else 1)
             if kind in _CARD_KINDS:
-                return make(kind, BY_KEY[rest])
+                return make(kind, card_of_key(rest))
             if kind == PICK:
                 card, sep, paid = rest.partition(_PAY)
                 if sep and not 1 <= len(paid.split(",")) <= 2:
-                    raise ValueError(text)
-                return pick(BY_KEY[card], *(BY_KEY[k] for k in paid.split(",") if sep))
+                    raise ValueError(f"{text!r}: a pick pays with one or two cards")
+                return pick(card_of_key(card), *(card_of_key(k) for k in paid.split(",") if sep))
             if kind == ORDER:
-                t = [BY_KEY[k] for k in rest.split(",")]
+                t = [card_of_key(k) for k in rest.split(",")]
                 if len(t) not in (2, 3):
-                    raise ValueError(text)
+                    raise ValueError(f"{text!r}: an order names two or three cards, top first")
                 return order(*t)
         except (KeyError, IndexError) as exc:
             raise ValueError(f"bad action {text!r}") from exc
         if rest:
             raise ValueError(f"bad action {text!r}")
         return make(kind, 0)
+
+
+def card_of_key(key: str) -> int:
+    """The card type with this notation key; ValueError naming the closest keys if none."""
+    card = BY_KEY.get(key)
+    if card is None:
+        close = difflib.get_close_matches(key, BY_KEY, n=3, cutoff=0.5)
+        hint = f"; did you mean {', '.join(close)}?" if close else " (GetInfo lists the keys)"
+        raise ValueError(f"no card has the key {key!r}{hint}")
+    return card
 
 
 _CACHE: dict[int, Action] = {}

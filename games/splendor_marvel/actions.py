@@ -164,7 +164,9 @@ def make(kind: Kind, arg: int = 0) -> Action:
 def take(*colours: int) -> Action:
     """Take one token of each of 1–3 different colours."""
     if len(set(colours)) != len(colours):
-        raise ValueError("take needs different colours; use take_two for a pair")
+        twice = COLOUR_LETTERS[next(c for c in colours if colours.count(c) > 1)]
+        raise ValueError(
+            f"take needs different colours; take two of one colour with take2:{twice}")
     return make(Kind.TAKE, sum(1 << c for c in colours))
 
 

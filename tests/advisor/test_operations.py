@@ -19,8 +19,9 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
     ProtoReflectionDescriptorDatabase,
 )
 
-from advisor import AdvisorServer
+from advisor import AdvisorServer, ServerConfig
 from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
+from advisor.server import PortUnavailable
 
 from .conftest import midgame, observation_of, start
 
@@ -91,6 +92,11 @@ def test_reflection_needs_the_token_unless_opened(open_reflection: bool) -> None
             assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
     finally:
         running.stop(grace=0.5)
+
+
+def test_a_second_server_on_a_busy_port_fails_naming_the_port(server: AdvisorServer) -> None:
+    with pytest.raises(PortUnavailable, match=f"cannot listen on 127.0.0.1:{server.port}"):
+        AdvisorServer(ServerConfig(port=server.port, workers=1))
 
 
 def test_a_bad_setting_in_the_environment_is_a_usage_error() -> None:

@@ -4,6 +4,8 @@ import math
 
 import pytest
 
+from clients.arena.report import pair_row
+from clients.arena.scoring import PairTally
 from clients.arena.stats import SPRT, elo_from_score, estimate, fit_ratings, gsprt_llr, wilson
 
 
@@ -77,3 +79,10 @@ def test_a_clean_sweep_keeps_a_finite_rating():
 def test_disconnected_ladder_is_rejected():
     with pytest.raises(ValueError, match="connect"):
         fit_ratings(["a", "b", "c"], [(0, 1, 5.0, 10)])
+
+
+def test_a_clean_sweep_shows_the_bound_its_interval_gives_not_infinity():
+    swept = pair_row(PairTally("a", "b", wins=20))[-1]
+    assert swept == f"≥ {elo_from_score(wilson(1.0, 20)[0]):+.0f}" and "inf" not in swept
+    assert pair_row(PairTally("a", "b", losses=20))[-1].startswith("≤ -")
+    assert "[" in pair_row(PairTally("a", "b", wins=12, losses=8))[-1]
