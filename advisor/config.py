@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from search.config import Engine
@@ -13,35 +13,45 @@ ENV_PREFIX = "ADVISOR_"
 ENGINES = ("compiled", "python")
 
 
+def _help(text: str) -> dict[str, str]:
+    """A setting's one-line help (shown by --help), as dataclass field metadata."""
+    return {"help": text}
+
+
 @dataclass(frozen=True)
 class ServerConfig:
     """Everything `python -m advisor serve` can be told (flag `--max-concurrent`, environment
     variable `ADVISOR_MAX_CONCURRENT`, and so on)."""
 
-    host: str = "127.0.0.1"
-    port: int = 50051
-    workers: int = 0
-    """Search worker processes; 0 means one per core."""
-    max_concurrent: int = 16
-    """Advisor RPCs in flight at once; more fail with RESOURCE_EXHAUSTED."""
-    max_message_bytes: int = 4 * 1024 * 1024
-    default_iterations: int = 1000
-    """Budget of a request that gives neither iterations nor time."""
-    max_iterations: int = 2_000_000
-    max_time_ms: int = 60_000
-    deadline_margin_ms: int = 50
-    """Kept free before the call's deadline to encode and send the answer."""
-    grace_s: float = 10.0
-    """On SIGTERM, how long in-flight RPCs may take to finish."""
-    tls_cert: Path | None = None
-    tls_key: Path | None = None
-    auth_token: str | None = None
-    """When set, every RPC but health checks needs `authorization: Bearer <token>`."""
-    open_reflection: bool = False
-    """With a token: let reflection through without it, so grpcurl can list and describe."""
-    engine: Engine = "compiled"
-    """Search engine when a request leaves it unspecified: `compiled` (numba, for games with a
-    kernel) or `python`."""
+    host: str = field(default="127.0.0.1", metadata=_help(
+        "address to listen on (0.0.0.0: every interface)"))
+    port: int = field(default=50051, metadata=_help(
+        "port to listen on (0: any free port, logged at start)"))
+    workers: int = field(default=0, metadata=_help("search worker processes (0: one per core)"))
+    max_concurrent: int = field(default=16, metadata=_help(
+        "Advisor calls in flight at once; more fail with RESOURCE_EXHAUSTED"))
+    max_message_bytes: int = field(default=4 * 1024 * 1024, metadata=_help(
+        "largest request or answer, in bytes"))
+    default_iterations: int = field(default=1000, metadata=_help(
+        "search budget of a request that gives neither iterations nor time"))
+    max_iterations: int = field(default=2_000_000, metadata=_help(
+        "most iterations a request may ask for"))
+    max_time_ms: int = field(default=60_000, metadata=_help(
+        "most search time a request may ask for, in ms"))
+    deadline_margin_ms: int = field(default=50, metadata=_help(
+        "at least this much of a call's deadline (or a tenth, if more) is kept to answer"))
+    grace_s: float = field(default=10.0, metadata=_help(
+        "on SIGTERM, seconds in-flight calls get to finish"))
+    tls_cert: Path | None = field(default=None, metadata=_help(
+        "PEM certificate: serve TLS (with --tls-key)"))
+    tls_key: Path | None = field(default=None, metadata=_help("PEM private key of --tls-cert"))
+    auth_token: str | None = field(default=None, metadata=_help(
+        "require 'authorization: Bearer <token>' on every call but health checks"))
+    open_reflection: bool = field(default=False, metadata=_help(
+        "with a token, let reflection through without it (grpcurl list/describe)"))
+    engine: Engine = field(default="compiled", metadata=_help(
+        "search engine of requests that name none: compiled (numba kernels, for games that have "
+        "one) or python"))
 
     def __post_init__(self) -> None:
         if (self.tls_cert is None) != (self.tls_key is None):
@@ -66,7 +76,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         if str(f.type) == "bool":
             parser.add_argument(flag, action=argparse.BooleanOptionalAction,
                                 default=_flag_value(env, str(default)),
-                                help=f"(env {env}=1, default {'on' if f.default else 'off'})")
+                                help=f"{f.metadata['help']} (env {env}=1; default "
+                                     f"{'on' if f.default else 'off'})")
             continue
         kind = {"int": int, "float": float, "str": str}.get(str(f.type), str)
         if f.name in ("tls_cert", "tls_key"):
@@ -78,7 +89,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
             flag, type=kind, default=value,
             choices=ENGINES if f.name == "engine" else None,
-            help=f"(env {env}, default {f.default})",
+            help=f"{f.metadata['help']} (env {env}; default {f.default})",
         )
 
 

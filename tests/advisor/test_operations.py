@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import fields
 from pathlib import Path
 
 import grpc
@@ -152,3 +153,11 @@ def test_tls(tmp_path: Path) -> None:
             assert info.games
     finally:
         running.stop(grace=0.5)
+
+
+def test_every_server_flag_explains_itself() -> None:
+    assert all(f.metadata.get("help") for f in fields(ServerConfig))
+    done = subprocess.run([sys.executable, "-m", "advisor", "serve", "--help"],
+                          capture_output=True, text=True, timeout=60)
+    assert "search worker processes (0: one per core)" in " ".join(done.stdout.split())
+    assert "Issue" not in done.stdout
