@@ -163,6 +163,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
     ]  # fmt: skip
     text = "\n".join(header) + "\n" + challengers_note + "\n".join(sections) + "\n"
+    if args.out == RESULTS:
+        print(f"rewriting the committed {RESULTS} (pass --out FILE to write elsewhere)",
+              file=sys.stderr)
     args.out.write_text(text + TARGETS_NOTE + "\n" + NOTES)
     print(f"wrote {args.out}")
     return 0

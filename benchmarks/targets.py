@@ -185,6 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--render", action="store_true", help="only rewrite TARGETS.md")
     args = parser.parse_args(argv)
 
+    print(f"this run rewrites the committed {DATA.name} and {REPORT.name} in {HERE} (the "
+          "targets it does not measure keep their rows)", file=sys.stderr)
     if not args.render:
         every = targets(args.iters, args.ms)
         chosen = [t for t in every if args.only is None or t.name in args.only]

@@ -31,10 +31,23 @@ def read_text(path: str) -> str:
 def read_message(path: str, message: M) -> M:
     """`message` filled from the protobuf JSON in `path` ("-": stdin)."""
     name = message.DESCRIPTOR.name
+    text = read_text(path)
     try:
-        return json_format.Parse(read_text(path), message)
+        return json_format.Parse(text, message)
     except json_format.ParseError as exc:
-        raise InputError(f"{path} is not a JSON {name}: {exc}") from None
+        hint = ""
+        if isinstance(message, common_pb2.Observation) and _parses(text, common_pb2.GameState()):
+            hint = ("; it is a full game state: print a seat's observation with "
+                    "`new --observe SEAT` or `apply --observe SEAT`")
+        raise InputError(f"{path} is not a JSON {name}{hint}: {exc}") from None
+
+
+def _parses(text: str, message: Message) -> bool:
+    try:
+        json_format.Parse(text, message)
+    except json_format.ParseError:
+        return False
+    return True
 
 
 def read_position(path: str) -> common_pb2.GameState | common_pb2.Observation:

@@ -30,7 +30,11 @@ class AdvisorError(Exception):
         self.code = code
         self.message = message
         self.violations = violations
-        lines = [f"{code.name}: {message}"] + [f"  {v}" for v in violations]
+        restated = "; ".join(str(v) for v in violations) == message
+        if violations and restated:  # the message only lists the violations: show them once
+            lines = [f"{code.name}:"] + [f"  {v}" for v in violations]
+        else:
+            lines = [f"{code.name}: {message}"] + [f"  {v}" for v in violations]
         super().__init__("\n".join(lines))
 
     @classmethod

@@ -112,8 +112,14 @@ def test_errors_are_explained_with_an_exit_code(
 ) -> None:
     code, _, err = run(capsys, target, "suggest", str(tmp_path / "missing.json"))
     assert code == 2 and "cannot read" in err
+    code, out, _ = run(capsys, target, "new", "--players", "2", "--seed", "1")
+    state_file = tmp_path / "state.json"
+    state_file.write_text(out)
+    code, _, err = run(capsys, target, "suggest", str(state_file))
+    assert code == 2 and "it is a full game state" in err and "new --observe SEAT" in err
     code, _, err = run(capsys, target, "evaluate", str(observation_file), "--move", "take:Q")
     assert code == 1 and "INVALID_ARGUMENT" in err and "move.notation" in err
+    assert err.count("unknown colour letter") == 1, "the reason is printed once"
 
 
 def test_two_bots_play_to_the_turn_cap(capsys: pytest.CaptureFixture[str], target: str) -> None:
