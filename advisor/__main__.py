@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     try:
         server = AdvisorServer(config)
-    except PortUnavailable as exc:
+    except (PortUnavailable, RuntimeError, OSError) as exc:  # a port, or the metrics extra
         print(f"card-advisor: {exc}", file=sys.stderr)
         return 1
     return server.serve_forever()

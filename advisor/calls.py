@@ -120,9 +120,11 @@ def _call(servicer: Any, name: str, context: grpc.ServicerContext) -> Iterator[C
     record = CallRecord(name)
     start = time.perf_counter()
     admitted = False
+    metrics = servicer.metrics
     try:
         _begin(servicer.admission, record, context)
         admitted = True
+        metrics.call_started(name)
         yield record
     except Exception as exc:
         aborted = exc if isinstance(exc, _Aborted) else _classify(exc)
@@ -133,13 +135,18 @@ def _call(servicer: Any, name: str, context: grpc.ServicerContext) -> Iterator[C
         if admitted:
             servicer.admission.leave()
         _end(record, context, start)
+        if admitted:
+            metrics.call_finished(name, record.status, record.elapsed_ms / 1000,
+                                  record.iterations)
+        else:
+            metrics.call_refused(name)
 
 
 def unary(
     method: Callable[[Any, Request, grpc.ServicerContext, CallRecord], Response],
 ) -> Callable[[Any, Request, grpc.ServicerContext], Response]:
     """Wrap a unary handler `(self, request, context, record) -> response` (the servicer has
-    an `admission`)."""
+    an `admission` and `metrics`)."""
 
     @functools.wraps(method)
     def handler(servicer: Any, request: Request, context: grpc.ServicerContext) -> Response:

@@ -49,6 +49,8 @@ class ServerConfig:
         "require 'authorization: Bearer <token>' on every call but health checks"))
     open_reflection: bool = field(default=False, metadata=_help(
         "with a token, let reflection through without it (grpcurl list/describe)"))
+    metrics_port: int = field(default=0, metadata=_help(
+        "serve Prometheus metrics at /metrics on this port (0: off; needs the metrics extra)"))
     engine: Engine = field(default="compiled", metadata=_help(
         "search engine of requests that name none: compiled (numba kernels, for games that have "
         "one) or python"))

@@ -45,9 +45,11 @@ class Job:
 class SearchPool:
     """`processes` workers and `slots` concurrent jobs at most."""
 
-    def __init__(self, processes: int, slots: int):
+    def __init__(self, processes: int, slots: int,
+                 on_replace: Callable[[], None] = lambda: None):
         self._ctx = mp.get_context("forkserver")
         self.processes = processes
+        self._on_replace = on_replace
         self.flags: Any = self._ctx.Array(ctypes.c_bool, slots, lock=False)
         self._progress: Any = self._ctx.Queue()
         self._free = list(range(slots))
@@ -115,6 +117,7 @@ class SearchPool:
                 return
             self._executor = self._new_executor()
         broken.shutdown(wait=False, cancel_futures=True)
+        self._on_replace()
 
     def _read(self) -> None:
         while True:

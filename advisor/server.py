@@ -17,6 +17,7 @@ from grpc_reflection.v1alpha import reflection
 
 from advisor.config import ServerConfig
 from advisor.decoding import DecodeGuard
+from advisor.metrics import Metrics, PrometheusMetrics
 from advisor.pool import SearchPool
 from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc
 from advisor.service import AdvisorService
@@ -77,7 +78,10 @@ class AdvisorServer:
 
     def __init__(self, config: ServerConfig):
         self.config = config
-        self.pool = SearchPool(config.processes, config.max_concurrent + EXTRA_THREADS)
+        self.metrics = (PrometheusMetrics(config.host, config.metrics_port)
+                        if config.metrics_port else Metrics())
+        self.pool = SearchPool(config.processes, config.max_concurrent + EXTRA_THREADS,
+                               on_replace=self.metrics.worker_replaced)
         limit = config.max_message_bytes
         interceptors: list[grpc.ServerInterceptor] = [DecodeGuard()]
         if config.auth_token:
@@ -93,7 +97,7 @@ class AdvisorServer:
             maximum_concurrent_rpcs=config.max_concurrent + EXTRA_THREADS,
         )
         advisor_pb2_grpc.add_AdvisorServicer_to_server(
-            AdvisorService(config, self.pool), self.server
+            AdvisorService(config, self.pool, self.metrics), self.server
         )
         self.health = health.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
@@ -146,6 +150,8 @@ class AdvisorServer:
         log.info(json.dumps({"event": "draining", "grace_s": grace}))
         self.server.stop(grace).wait()
         self.pool.shutdown()
+        if isinstance(self.metrics, PrometheusMetrics):
+            self.metrics.close()
         log.info(json.dumps({"event": "stopped"}))
 
     def serve_forever(self) -> int:

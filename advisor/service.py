@@ -15,6 +15,7 @@ from advisor.calls import Admission, CallRecord, streaming, unary
 from advisor.config import ServerConfig
 from advisor.errors import PreconditionError, RequestError
 from advisor.games import ADAPTERS, BY_ID, GameAdapter, adapter_of
+from advisor.metrics import Metrics
 from advisor.pool import SearchPool
 from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
 
@@ -59,9 +60,10 @@ def _note_budget(record: CallRecord, budget: Budget) -> None:
 class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
     """Stateless handlers; the search runs in `pool`."""
 
-    def __init__(self, config: ServerConfig, pool: SearchPool):
+    def __init__(self, config: ServerConfig, pool: SearchPool, metrics: Metrics | None = None):
         self.config = config
         self.pool = pool
+        self.metrics = metrics or Metrics()
         self.admission = Admission(config.max_concurrent)
 
     # --- helpers
