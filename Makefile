@@ -27,10 +27,10 @@ test: $(DEV)
 
 lint: $(DEV)
 	$(BIN)/ruff check .
-	$(BIN)/mypy advisor search games clients kernels scripts benchmarks
+	$(BIN)/mypy advisor contract search games clients kernels scripts benchmarks
 
 proto: $(DEV)
-	$(BIN)/python -m advisor.gen_proto
+	$(BIN)/python -m contract.generate
 
 catalogue: $(RUNTIME)
 	$(BIN)/python scripts/build_splendor_catalogue.py

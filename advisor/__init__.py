@@ -1,7 +1,7 @@
 """The gRPC advisor service: contract codecs, validation, search workers and the server.
 
 Public names: `AdvisorServer` (start and stop a server in-process) and `ServerConfig`. They are
-loaded lazily so that `python -m advisor.gen_proto` runs before the generated code exists.
+loaded lazily so that `python -m contract.generate` runs before the generated code exists.
 """
 
 from __future__ import annotations

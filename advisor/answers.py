@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from advisor.games import GameAdapter
-from advisor.proto_gen import common_pb2
+from contract.v1 import common_pb2
 from search import SearchResult
 
 DEFAULT_PV_LENGTH = 8

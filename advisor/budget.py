@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from advisor.config import ServerConfig
 from advisor.errors import Violations
-from advisor.proto_gen import common_pb2
+from contract.v1 import common_pb2
 from search import CancelToken, Limits, SearchConfig, SearchResult
 from search.config import Engine
 from search.limits import now

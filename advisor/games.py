@@ -13,8 +13,8 @@ from typing import Any, Protocol
 from google.protobuf.message import Message
 
 from advisor.errors import RequestError
-from advisor.proto_gen import advisor_pb2, common_pb2
 from advisor.sizes import check_sizes
+from contract.v1 import advisor_pb2, common_pb2
 from search import AnyGame
 
 

@@ -8,7 +8,7 @@ from typing import TypeVar
 from google.protobuf.message import Message
 
 from advisor.errors import RequestError
-from advisor.proto_gen import common_pb2
+from contract.v1 import common_pb2
 
 A = TypeVar("A")
 

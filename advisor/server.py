@@ -19,8 +19,8 @@ from advisor.config import ServerConfig
 from advisor.decoding import DecodeGuard
 from advisor.metrics import Metrics, PrometheusMetrics
 from advisor.pool import SearchPool
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc
 from advisor.service import AdvisorService
+from contract.v1 import advisor_pb2, advisor_pb2_grpc
 
 log = logging.getLogger("advisor.server")
 

@@ -17,7 +17,7 @@ from advisor.errors import PreconditionError, RequestError
 from advisor.games import ADAPTERS, BY_ID, GameAdapter, adapter_of
 from advisor.metrics import Metrics
 from advisor.pool import SearchPool
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 
 DEFAULT_REPORT_MS = 200
 MIN_REPORT_MS = 10

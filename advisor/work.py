@@ -18,7 +18,7 @@ from typing import Any
 from advisor import answers
 from advisor.budget import Budget
 from advisor.games import ADAPTERS, GameAdapter, adapter_by_name
-from advisor.proto_gen import advisor_pb2, common_pb2
+from contract.v1 import advisor_pb2, common_pb2
 from search import SearchResult, ismcts
 from search.compiled import warm_up
 from search.compiled_game import compiled_twin

@@ -29,8 +29,8 @@ from pathlib import Path
 
 import grpc
 
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
-from advisor.splendor_marvel.codec import observation_to_proto
+from contract.codecs.splendor_marvel import observation_to_proto
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.splendor_marvel import GAME, apply, new_game, observe
 
 ENGINES = {"compiled": common_pb2.ENGINE_COMPILED, "python": common_pb2.ENGINE_PYTHON}

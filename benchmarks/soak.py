@@ -29,9 +29,9 @@ from pathlib import Path
 
 import grpc
 
-from advisor.challengers import codec as challengers_codec
-from advisor.proto_gen import advisor_pb2, common_pb2
-from advisor.splendor_marvel import codec as splendor_codec
+from contract.codecs import challengers as challengers_codec
+from contract.codecs import splendor_marvel as splendor_codec
+from contract.v1 import advisor_pb2, common_pb2
 from games.challengers import new_game as new_tournament
 from games.challengers import observe as observe_tournament
 from games.splendor_marvel import GAME, SplendorState, apply, new_game, observe

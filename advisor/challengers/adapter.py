@@ -9,11 +9,11 @@ from typing import Any
 
 from google.protobuf.message import Message
 
-from advisor.challengers import codec
 from advisor.challengers.validate import MAX_PLAYERS, validate_observation, validate_state
 from advisor.moves import decode_move
-from advisor.proto_gen import advisor_pb2, common_pb2
-from advisor.proto_gen import challengers_pb2 as pb
+from contract.codecs import challengers as codec
+from contract.v1 import advisor_pb2, common_pb2
+from contract.v1 import challengers_pb2 as pb
 from games.challengers import (
     CARDS,
     Action,

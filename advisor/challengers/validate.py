@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from advisor.challengers import codec
 from advisor.errors import RequestError, Violations
-from advisor.proto_gen import challengers_pb2 as pb
+from contract.codecs import challengers as codec
+from contract.v1 import challengers_pb2 as pb
 from games.challengers import CARDS, Challengers, Observation, State, observe, sample
 from games.challengers.catalogue import (
     BENCH_SEATS,

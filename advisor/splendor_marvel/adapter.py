@@ -9,11 +9,12 @@ from typing import Any, cast
 from google.protobuf.message import Message
 
 from advisor.moves import decode_move
-from advisor.proto_gen import advisor_pb2, common_pb2
-from advisor.proto_gen import splendor_marvel_pb2 as pb
-from advisor.splendor_marvel import coach, codec
+from advisor.splendor_marvel import coach
 from advisor.splendor_marvel.events import events
 from advisor.splendor_marvel.validate import validate_observation, validate_state
+from contract.codecs import splendor_marvel as codec
+from contract.v1 import advisor_pb2, common_pb2
+from contract.v1 import splendor_marvel_pb2 as pb
 from games.splendor_marvel import (
     DEFAULT_TURN_CAP,
     GAME,
@@ -75,9 +76,7 @@ class SplendorAdapter:
             msg,
             path,
             self.name,
-            lambda inner: codec.move_from_proto(
-                cast(pb.SplendorMove, inner), f"{path}.{self.name}"
-            ),
+            lambda inner: codec.move_from_proto(cast(pb.SplendorMove, inner)),
             parse,
         )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from advisor.errors import Violations
-from advisor.proto_gen import splendor_marvel_pb2 as pb
+from contract.v1 import splendor_marvel_pb2 as pb
 from games.splendor_marvel.catalogue import (
     AVENGERS_TAGS_NEEDED,
     BONUS,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from contract.codecs import action_of, observation_message
 from search import Limits
 from search.game import AnyGame
 
@@ -18,11 +19,9 @@ class RemoteBot:
     """
 
     def __init__(self, game: AnyGame, address: str):
-        from advisor.games import adapter_by_name
-
         self.name = f"remote:{address}"
         self.address = address
-        self.adapter = adapter_by_name(game.name)
+        self.game = game.name
         self._client: Any = None
 
     def choose(self, observation: Any, limits: Limits, seed: int) -> Hashable:
@@ -34,8 +33,9 @@ class RemoteBot:
             self._client = AdvisorClient(self.address)
         time_ms = None if limits.time is None else max(1, round(limits.time * 1000))
         answer = self._client.suggest_move(
-            self.adapter.observation_message(observation),
+            observation_message(self.game, observation),
             RemoteLimits(iterations=limits.iterations, time_ms=time_ms, seed=seed),
             skip_follow_ups=True,
         )
-        return self.adapter.move(answer.best_move, "best_move")
+        action: Hashable = action_of(self.game, answer.best_move)
+        return action

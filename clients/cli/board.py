@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from google.protobuf import text_format
 
-from advisor.challengers import codec as challengers_codec
-from advisor.proto_gen import common_pb2
-from advisor.splendor_marvel import codec
+from contract.codecs import challengers as challengers_codec
+from contract.codecs import splendor_marvel as codec
+from contract.v1 import common_pb2
 from games.challengers.view import render_observation, standings
 from games.splendor_marvel import render
 

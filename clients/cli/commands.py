@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from advisor.proto_gen import common_pb2
 from clients.cli import tables
 from clients.cli.files import InputError, read_message, read_position, to_json
 from clients.cli.games import GAMES
 from clients.cli.play import Table, parse_seats
 from clients.cli.progress import ProgressBar
 from clients.client import AdvisorClient, Limits
+from contract.v1 import common_pb2
 
 
 def limits_of(args: argparse.Namespace) -> Limits:

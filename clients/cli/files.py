@@ -9,7 +9,7 @@ from typing import TypeVar
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
-from advisor.proto_gen import common_pb2
+from contract.v1 import common_pb2
 
 M = TypeVar("M", bound=Message)
 

@@ -13,11 +13,11 @@ from typing import TextIO
 
 import grpc
 
-from advisor.proto_gen import advisor_pb2, common_pb2
 from clients.cli.board import draw, standing
 from clients.cli.games import GameSpec
 from clients.cli.tables import move_text, per_seat
 from clients.client import AdvisorClient, AdvisorError, Limits
+from contract.v1 import advisor_pb2, common_pb2
 
 SEAT_KINDS = ("human", "bot")
 HELP = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from advisor.proto_gen import common_pb2
+from contract.v1 import common_pb2
 
 WIDTH = 30
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from advisor.proto_gen import advisor_pb2, common_pb2
+from contract.v1 import advisor_pb2, common_pb2
 
 SearchAnswer = advisor_pb2.SuggestMoveResponse | advisor_pb2.AnalyzeResponse
 

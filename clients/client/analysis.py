@@ -7,8 +7,8 @@ from typing import Any
 
 import grpc
 
-from advisor.proto_gen import advisor_pb2
 from clients.client.errors import AdvisorError
+from contract.v1 import advisor_pb2
 
 
 class Analysis:

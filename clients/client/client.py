@@ -8,11 +8,11 @@ from typing import Any, TypeVar
 
 import grpc
 
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
 from clients.client.analysis import Analysis
 from clients.client.errors import AdvisorError
 from clients.client.limits import Limits
 from clients.client.retry import RetryPolicy
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 
 DEFAULT_TARGET = "127.0.0.1:50051"
 DEFAULT_TIMEOUT_S = 60.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from advisor.proto_gen import common_pb2
+from contract.v1 import common_pb2
 
 ENGINES = {"compiled": common_pb2.ENGINE_COMPILED, "python": common_pb2.ENGINE_PYTHON}
 """The search engines a request may name."""

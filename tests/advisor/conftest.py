@@ -11,8 +11,8 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 from advisor import AdvisorServer, ServerConfig
-from advisor.proto_gen import advisor_pb2_grpc, common_pb2
-from advisor.splendor_marvel import codec
+from contract.codecs import splendor_marvel as codec
+from contract.v1 import advisor_pb2_grpc, common_pb2
 from games.splendor_marvel import GAME, SplendorState, apply, new_game, observe
 
 

@@ -7,10 +7,10 @@ from collections.abc import Callable
 import grpc
 import pytest
 
-from advisor.challengers import codec
 from advisor.challengers.adapter import referee_rng
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
-from advisor.proto_gen import challengers_pb2 as pb
+from contract.codecs import challengers as codec
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
+from contract.v1 import challengers_pb2 as pb
 from games.challengers import CARDS, Challengers, new_game, observe
 from games.challengers.actions import Action
 

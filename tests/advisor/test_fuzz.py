@@ -16,10 +16,10 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from advisor import AdvisorServer
-from advisor.challengers import codec as challengers_codec
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
-from advisor.proto_gen import challengers_pb2 as cpb
 from benchmarks.soak import flipped, raw_call, valid_requests
+from contract.codecs import challengers as challengers_codec
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
+from contract.v1 import challengers_pb2 as cpb
 from games.challengers import new_game as new_tournament
 from games.challengers import observe as observe_tournament
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from advisor.gen_proto import OUT_DIR, generate
+from contract.generate import OUT_DIR, generate
 
 
 def test_generated_code_is_current_with_proto(tmp_path: Path) -> None:

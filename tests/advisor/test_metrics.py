@@ -10,7 +10,7 @@ import grpc
 import pytest
 
 from advisor.metrics import PrometheusMetrics
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 
 from .conftest import midgame, observation_of, start
 

@@ -21,8 +21,8 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 )
 
 from advisor import AdvisorServer, ServerConfig
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
 from advisor.server import PortUnavailable
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 
 from .conftest import midgame, observation_of, start
 

@@ -7,8 +7,8 @@ import random
 import grpc
 import pytest
 
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2, splendor_marvel_pb2
-from advisor.splendor_marvel import codec
+from contract.codecs import splendor_marvel as codec
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2, splendor_marvel_pb2
 from games.splendor_marvel import GAME, apply, legal_actions, new_game, observe
 
 from .conftest import bad_fields, midgame, observation_of, state_of

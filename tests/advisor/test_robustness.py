@@ -9,7 +9,7 @@ import grpc
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 
 from .conftest import midgame, observation_of
 

@@ -7,7 +7,7 @@ import time
 import grpc
 
 from advisor import AdvisorServer
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.splendor_marvel import Kind, SplendorState, apply, legal_actions, new_game, parse
 from games.splendor_marvel.catalogue import CARDS
 from games.splendor_marvel.state import Phase

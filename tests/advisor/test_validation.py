@@ -7,8 +7,8 @@ from collections.abc import Callable
 import grpc
 import pytest
 
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
-from advisor.proto_gen import splendor_marvel_pb2 as pb
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
+from contract.v1 import splendor_marvel_pb2 as pb
 from games.splendor_marvel.catalogue import CARDS_OF_LEVEL
 
 from .conftest import bad_fields, midgame, observation_of

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from google.protobuf import json_format
 
-from advisor.proto_gen import advisor_pb2, common_pb2
 from clients.cli import main
+from contract.v1 import advisor_pb2, common_pb2
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "observation.json"
 TINY = ["--iterations", "24", "--seed", "3"]

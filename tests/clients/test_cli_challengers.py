@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from google.protobuf import json_format
 
-from advisor.proto_gen import advisor_pb2, common_pb2
+from contract.v1 import advisor_pb2, common_pb2
 from tests.clients.test_cli import TINY, run
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "challengers_observation.json"
@@ -82,7 +82,7 @@ def test_a_human_lists_moves_errs_moves_takes_a_hint_and_quits(
     assert "you are seat 0" in out and "Deck phase of seat 0 (you): pick cards" in out
     assert "  movie-star  Movie Star (Film Studio A, 2)" in out
     assert "  pick:cow  add Cow (Outer Space A, 3) to the deck" in out
-    assert "Not a move: 'pick:zzz': bad action 'pick:zzz'" in out
+    assert "Not a move: 'pick:zzz': no card has the key 'zzz'" in out
     assert "Refused: done is illegal" in out
     assert "your deck: champion@s, dog@s, movie-star, newcomer x3, talent@s" in out
     assert "  1. " in out and "  2. " in out and "% to win)" in out

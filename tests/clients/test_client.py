@@ -5,8 +5,8 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from advisor.proto_gen import common_pb2
 from clients import AdvisorClient, AdvisorError, Limits
+from contract.v1 import common_pb2
 
 from .conftest import FAST, start
 

@@ -10,8 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 import grpc
 import pytest
 
-from advisor.proto_gen import advisor_pb2, advisor_pb2_grpc, common_pb2
 from clients import AdvisorClient, AdvisorError, RetryPolicy
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 
 
 class Flaky(advisor_pb2_grpc.AdvisorServicer):

@@ -1,6 +1,6 @@
-from advisor.proto_gen import challengers_pb2 as _challengers_pb2
-from advisor.proto_gen import common_pb2 as _common_pb2
-from advisor.proto_gen import splendor_marvel_pb2 as _splendor_marvel_pb2
+from contract.v1 import challengers_pb2 as _challengers_pb2
+from contract.v1 import common_pb2 as _common_pb2
+from contract.v1 import splendor_marvel_pb2 as _splendor_marvel_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message

@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from advisor.errors import RequestError
-from advisor.proto_gen import splendor_marvel_pb2 as pb
+from contract.v1 import splendor_marvel_pb2 as pb
 from games.splendor_marvel import (
     DEFAULT_TURN_CAP,
     Action,
@@ -191,15 +190,15 @@ def state_to_proto(state: SplendorState) -> pb.SplendorState:
 # Moves
 
 
-def move_from_proto(msg: pb.SplendorMove, path: str) -> Action:
-    """The engine action of a structured move; RequestError naming the field if none."""
+def move_from_proto(msg: pb.SplendorMove) -> Action:
+    """The engine action of a structured move; ValueError naming the field if none."""
     kind = msg.WhichOneof("kind")
     if kind is None:
-        raise RequestError([(path, "no move given: set one of take, take_two, reserve, ...")])
+        raise ValueError("no move given: set one of take, take_two, reserve, ...")
     try:
         return _action(msg, kind)
     except ValueError as exc:
-        raise RequestError([(f"{path}.{kind}", str(exc))]) from None
+        raise ValueError(f"{kind}: {exc}") from None
 
 
 def _action(msg: pb.SplendorMove, kind: str) -> Action:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from advisor.proto_gen import challengers_pb2 as pb
+from contract.v1 import challengers_pb2 as pb
 from games.challengers import CARDS, Observation, State
 from games.challengers.actions import (
     BOTTOM,

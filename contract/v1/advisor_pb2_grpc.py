@@ -3,7 +3,7 @@
 import grpc
 import warnings
 
-from advisor.proto_gen import advisor_pb2 as advisor_dot_v1_dot_advisor__pb2
+from contract.v1 import advisor_pb2 as advisor_dot_v1_dot_advisor__pb2
 
 GRPC_GENERATED_VERSION = '1.85.1'
 GRPC_VERSION = grpc.__version__
