@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from games.challengers import Challengers, new_game
+from games.challengers import GAME, new_game
 from games.challengers.features import FEATURES, features
 from search.logit import Rows, accuracy, collect, fit, fit_report, log_loss
 
@@ -31,7 +31,6 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "games" / "challengers" / "evaluation.json"
 RANDOM_MOVE_RATE = 0.1
 PLAYER_COUNTS = (2, 2, 3, 4)
-GAME = Challengers()
 
 
 def play(num_players: int, seed: int) -> tuple[Rows, tuple[float, ...]]:

@@ -9,15 +9,15 @@ from typing import Any
 
 from google.protobuf.message import Message
 
-from advisor.challengers.validate import MAX_PLAYERS, validate_observation, validate_state
+from advisor.challengers.validate import validate_observation, validate_state
 from advisor.moves import decode_move
 from contract.codecs import challengers as codec
 from contract.v1 import advisor_pb2, common_pb2
 from contract.v1 import challengers_pb2 as pb
 from games.challengers import (
     CARDS,
+    GAME,
     Action,
-    Challengers,
     Observation,
     State,
     describe,
@@ -29,8 +29,8 @@ from games.challengers.catalogue import LEVEL, LEVELS, NAME, POWER
 from games.challengers.flow import fan_total
 from games.challengers.odds import match_win_chances
 from games.challengers.state import DECK, FINAL_TRIM, MATCH, OVER
+from games.registry import GAMES
 
-GAME = Challengers()
 MATCH_PLAYOUTS = 100  # about 0.1 s; the chances are good to about +-5 points
 
 
@@ -80,8 +80,8 @@ class ChallengersAdapter:
     def info(self) -> advisor_pb2.GameInfo:
         return advisor_pb2.GameInfo(
             game=common_pb2.GAME_CHALLENGERS,
-            title="Challengers!",
-            player_counts=range(1, MAX_PLAYERS + 1),
+            title=GAMES[self.name].title,
+            player_counts=GAMES[self.name].player_counts,
             challengers=codec.catalogue_to_proto(),
         )
 

@@ -15,7 +15,7 @@ from typing import TypeVar
 from advisor.errors import RequestError, Violations
 from contract.codecs import challengers as codec
 from contract.v1 import challengers_pb2 as pb
-from games.challengers import CARDS, Challengers, Observation, State, observe, sample
+from games.challengers import CARDS, GAME, Observation, State, observe, sample
 from games.challengers.catalogue import (
     BENCH_SEATS,
     OPTIONAL_SETS,
@@ -38,13 +38,13 @@ from games.challengers.state import (
     TAG_PUBLIC,
     TAG_TRIM,
 )
+from games.registry import GAMES
 
 HIDDEN = -1
-MAX_PLAYERS = 8
+MAX_PLAYERS = max(GAMES["challengers"].player_counts)
 PROBE_WORLDS = 2
 """Sampled worlds of an observation played to the end before it is accepted."""
 PROBE_PLIES = 5000
-GAME = Challengers()
 T = TypeVar("T")
 
 

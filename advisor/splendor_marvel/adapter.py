@@ -15,6 +15,7 @@ from advisor.splendor_marvel.validate import validate_observation, validate_stat
 from contract.codecs import splendor_marvel as codec
 from contract.v1 import advisor_pb2, common_pb2
 from contract.v1 import splendor_marvel_pb2 as pb
+from games.registry import GAMES
 from games.splendor_marvel import (
     DEFAULT_TURN_CAP,
     GAME,
@@ -31,7 +32,7 @@ from games.splendor_marvel import (
     summarize,
     why_illegal,
 )
-from games.splendor_marvel.catalogue import NUM_CARDS, PLAYER_COUNTS
+from games.splendor_marvel.catalogue import NUM_CARDS
 
 
 def _world(view: SplendorState | Observation) -> SplendorState:
@@ -50,8 +51,8 @@ class SplendorAdapter:
     def info(self) -> advisor_pb2.GameInfo:
         return advisor_pb2.GameInfo(
             game=common_pb2.GAME_SPLENDOR_MARVEL,
-            title="Splendor: Marvel",
-            player_counts=PLAYER_COUNTS,
+            title=GAMES[self.name].title,
+            player_counts=GAMES[self.name].player_counts,
             splendor_marvel=codec.catalogue_to_proto(),
         )
 

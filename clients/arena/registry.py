@@ -1,49 +1,20 @@
-"""The games the arena can referee, loaded lazily by name (one line per game)."""
+"""The arena's view of the games: their engines, loaded through the one registry."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from search.game import AnyGame
-
-_MODULES = {
-    "splendor_marvel": ("games.splendor_marvel", "GAME"),
-    "challengers": ("games.challengers", "Challengers"),
-}
-"""Game name → (module, attribute holding the `Game` object or class)."""
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """A game's rules object and its set-up function `new_game(num_players, seed)`."""
-
-    name: str
-    game: AnyGame
-    new_game: Callable[[int, int], Any]
+from games.registry import GAMES, LoadedGame, entry
 
 
 def game_names() -> list[str]:
-    """Every game name the arena knows (whether or not its engine is installed yet)."""
-    return list(_MODULES)
+    """Every game the arena can referee."""
+    return list(GAMES)
 
 
-def load_game(name: str) -> GameEntry:
-    """The entry for `name`; raises ValueError for an unknown or not yet importable game."""
-    if name not in _MODULES:
-        raise ValueError(f"unknown game {name!r}; expected one of {', '.join(_MODULES)}")
-    module_name, attribute = _MODULES[name]
-    try:
-        module = importlib.import_module(module_name)
-        game = getattr(module, attribute)
-        new_game = module.new_game
-    except (ImportError, AttributeError) as err:
-        raise ValueError(f"game {name!r} is not available yet ({err})") from err
-    if isinstance(game, type):
-        game = game()
-    return GameEntry(name, game, new_game)
+def load_game(name: str) -> LoadedGame:
+    """The engine of `name`; ValueError if the game is unknown."""
+    return entry(name).load()
 
 
 def is_capped(state: Any) -> bool:

@@ -7,7 +7,7 @@ import sys
 
 from clients.cli import tables
 from clients.cli.files import InputError, read_message, read_position, to_json
-from clients.cli.games import GAMES
+from clients.cli.games import GAMES, game_id
 from clients.cli.play import Table, parse_seats
 from clients.cli.progress import ProgressBar
 from clients.client import AdvisorClient, Limits
@@ -87,7 +87,7 @@ def new(client: AdvisorClient, args: argparse.Namespace) -> None:
     """A fresh game's state as JSON, or one seat's observation of it with `--observe`."""
     state = client.new_game(
         args.players, seed=args.seed, start_seat=args.start_seat, turn_cap=args.turn_cap,
-        game=GAMES[args.game].game,
+        game=game_id(GAMES[args.game]),
     )
     if args.observe is None:
         print(to_json(state))

@@ -14,7 +14,7 @@ from typing import TextIO
 import grpc
 
 from clients.cli.board import draw, standing
-from clients.cli.games import GameSpec
+from clients.cli.games import GameEntry, game_id
 from clients.cli.tables import move_text, per_seat
 from clients.client import AdvisorClient, AdvisorError, Limits
 from contract.v1 import advisor_pb2, common_pb2
@@ -29,15 +29,16 @@ HELP = (
 )
 
 
-def parse_seats(text: str, game: GameSpec) -> list[str]:
+def parse_seats(text: str, game: GameEntry) -> list[str]:
     """"human,bot" → ["human", "bot"]; ValueError unless the game's number of known kinds."""
     seats = [part.strip().lower() for part in text.split(",")]
     unknown = [s for s in seats if s not in SEAT_KINDS]
     if unknown:
         raise ValueError(f"unknown seat kind {unknown[0]!r}: use human or bot")
-    if not game.min_seats <= len(seats) <= game.max_seats:
+    if len(seats) not in game.player_counts:
         raise ValueError(
-            f"{game.name} has {game.min_seats} to {game.max_seats} seats, not {len(seats)}"
+            f"{game.name} has {game.player_counts[0]} to {game.player_counts[-1]} seats, "
+            f"not {len(seats)}"
         )
     return seats
 
@@ -47,7 +48,7 @@ class Table:
     """One game: who sits where, how bots search, and where the terminal is."""
 
     client: AdvisorClient
-    game: GameSpec
+    game: GameEntry
     seats: Sequence[str]
     limits: Limits
     hints: int
@@ -63,10 +64,10 @@ class Table:
     def run(self, seed: int | None, turn_cap: int) -> None:
         """Play to the end or until a human quits."""
         state = self.client.new_game(
-            len(self.seats), seed=seed, turn_cap=turn_cap, game=self.game.game
+            len(self.seats), seed=seed, turn_cap=turn_cap, game=game_id(self.game)
         )
         self.say(f"New game: {', '.join(f'seat {i} {k}' for i, k in enumerate(self.seats))}")
-        if self.game.standings:
+        if self.game.results_between_moves:
             self.standings(state)
         while True:
             seat = self.client.legal_moves(state).seat
@@ -78,7 +79,7 @@ class Table:
                 self.say("Game left.")
                 return
             self.report(answer)
-            if self.game.standings:
+            if self.game.results_between_moves:
                 self.standings(answer.state)
             state = answer.state
             if answer.game_over:

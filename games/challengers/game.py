@@ -92,3 +92,7 @@ class Challengers:
     def parse_action(self, text: str) -> Action:
         """The action written `text` in the compact notation; raises ValueError."""
         return Action.parse(text)
+
+
+GAME = Challengers()
+"""The one `Challengers` object (it holds no state): the engine behind the search's protocol."""
