@@ -56,9 +56,11 @@ class Challengers:
         return state.phase == OVER
 
     def returns(self, state: State) -> list[float]:
-        """Per seat: 1 for the winner, 0 for the others (0.5 each on a 2-player tie)."""
+        """Per seat: 1 for the winner, 0 for the others (0.5 each on a 2-player tie).
+
+        Raises ValueError before the tournament is over."""
         if state.result is None:
-            return [0.0] * state.n
+            raise ValueError("the game is not over")
         return list(state.result)
 
     def observe(self, state: State, seat: int) -> Observation:
@@ -89,9 +91,17 @@ class Challengers:
         """A readable text picture of `state`."""
         return render.render(state)
 
-    def parse_action(self, text: str) -> Action:
-        """The action written `text` in the compact notation; raises ValueError."""
+    def new_game(self, num_players: int, seed: int | None = None) -> State:
+        """A new tournament for 1-8 players (module `new_game` takes the other settings)."""
+        return new_game(num_players, 0 if seed is None else seed)
+
+    def parse(self, text: str) -> Action:
+        """The action written `text` in the notation; ValueError naming what is wrong."""
         return Action.parse(text)
+
+    def notation(self, action: Action) -> str:
+        """The action in the notation (`parse` reads it back)."""
+        return str(action)
 
 
 GAME = Challengers()

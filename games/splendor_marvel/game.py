@@ -6,10 +6,11 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from games.splendor_marvel import heuristics, observation, rules
+from games.splendor_marvel import actions, heuristics, observation, rules
 from games.splendor_marvel.actions import Action
 from games.splendor_marvel.observation import Observation
-from games.splendor_marvel.state import SplendorState
+from games.splendor_marvel.render import render as render_table
+from games.splendor_marvel.state import SplendorState, new_game
 
 if TYPE_CHECKING:
     from games.splendor_marvel.compiled import SplendorMarvelCompiled
@@ -30,8 +31,12 @@ class SplendorMarvel:
     def num_players(self, state: SplendorState) -> int:
         return state.num_players
 
+    def new_game(self, num_players: int, seed: int | None = None) -> SplendorState:
+        """A fresh game for 2-4 players (`state.new_game` takes the other settings)."""
+        return new_game(num_players, seed)
+
     def current_player(self, state: SplendorState) -> int:
-        return state.current
+        return -1 if state.result is not None else state.current
 
     def legal_actions(self, state: SplendorState) -> list[Action]:
         return rules.legal_actions(state)
@@ -64,6 +69,22 @@ class SplendorMarvel:
 
     def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
         return heuristics.priors(state, actions)
+
+    def parse(self, text: str) -> Action:
+        """The action written `text` in the notation; ValueError naming what is wrong."""
+        return actions.parse(text)
+
+    def notation(self, action: Action) -> str:
+        """The action in the notation (`parse` reads it back)."""
+        return action.notation()
+
+    def describe(self, action: Action, state: SplendorState | None = None) -> str:
+        """The action in plain words (this game's words need no state)."""
+        return actions.describe(action)
+
+    def render(self, state: SplendorState) -> str:
+        """The table as text, hidden cards included."""
+        return render_table(state)
 
 
 GAME = SplendorMarvel()

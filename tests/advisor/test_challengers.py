@@ -110,7 +110,7 @@ def test_a_referee_game_to_the_end_matches_the_engine(
             move = stub.SuggestMove(request).best_move
         else:
             move = legal.moves[0]
-        action = GAME.parse_action(move.notation)
+        action = GAME.parse(move.notation)
         answer = stub.ApplyMove(advisor_pb2.ApplyMoveRequest(
             state=message, move=common_pb2.Move(notation=move.notation)
         ))
