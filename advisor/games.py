@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from google.protobuf.message import Message
 
@@ -17,9 +17,16 @@ from advisor.sizes import check_sizes
 from contract.v1 import advisor_pb2, common_pb2
 from search import AnyGame
 
+State = TypeVar("State")
+View = TypeVar("View")
+"""A full state or an observation of the game."""
+Action = TypeVar("Action")
+ViewIn = TypeVar("ViewIn", contravariant=True)
+ActionIn = TypeVar("ActionIn", contravariant=True)
 
-class GameAdapter(Protocol):
-    """One game: codecs, validation, referee rules and coaching for the service."""
+
+class Codec(Protocol[State, View, Action]):
+    """Between the game's messages and its engine's values, validating what comes in."""
 
     name: str
     """The oneof branch name in Observation, GameState and Move, e.g. "splendor_marvel"."""
@@ -27,80 +34,94 @@ class GameAdapter(Protocol):
     """The `advisor.v1.Game` value."""
     max_list_length: int
     """No list in this game's messages may be longer: the number of cards in the game."""
-    engine: AnyGame
 
     def info(self) -> advisor_pb2.GameInfo:
         """Title, player counts and catalogue."""
         ...
 
-    def observation(self, msg: Message, path: str) -> Any:
+    def observation(self, msg: Message, path: str) -> View:
         """Validate and decode the game's observation message (RequestError if invalid)."""
         ...
 
-    def state(self, msg: Message, path: str) -> Any:
+    def state(self, msg: Message, path: str) -> State:
         """Validate and decode the game's full-state message (RequestError if invalid)."""
         ...
 
-    def observation_message(self, obs: Any) -> common_pb2.Observation:
+    def observation_message(self, obs: View) -> common_pb2.Observation:
         """The wrapped message of an engine observation."""
         ...
 
-    def state_message(self, state: Any) -> common_pb2.GameState:
+    def state_message(self, state: State) -> common_pb2.GameState:
         """The wrapped message of an engine state."""
         ...
 
-    def move(self, msg: common_pb2.Move, path: str) -> Any:
+    def move(self, msg: common_pb2.Move, path: str) -> Action:
         """The engine action of a move message (structured or notation)."""
         ...
 
-    def move_message(self, action: Any, seat: int) -> common_pb2.Move:
+    def move_message(self, action: Action, seat: int) -> common_pb2.Move:
         """A move message with structure, notation, plain words and the seat."""
         ...
 
-    def new_game(self, players: int, seed: int | None, start_seat: int, turn_cap: int) -> Any:
+
+class Referee(Protocol[State, ViewIn, Action]):
+    """The rules questions the referee RPCs and the search workers ask."""
+
+    engine: AnyGame
+
+    def new_game(self, players: int, seed: int | None, start_seat: int, turn_cap: int) -> State:
         """A fresh full state (ValueError for impossible settings)."""
         ...
 
-    def to_move(self, view: Any) -> int:
+    def to_move(self, view: ViewIn) -> int:
         """The seat to decide in a state or observation."""
         ...
 
-    def is_over(self, view: Any) -> bool:
+    def is_over(self, view: ViewIn) -> bool:
         """True when the game in a state or observation has ended."""
         ...
 
-    def legal_moves(self, view: Any) -> Sequence[Any]:
+    def legal_moves(self, view: ViewIn) -> Sequence[Action]:
         """Legal actions of the seat to decide, from a state or an observation."""
         ...
 
-    def why_illegal(self, state: Any, action: Any) -> str | None:
+    def why_illegal(self, state: State, action: Action) -> str | None:
         """None when legal, else the reason in words."""
         ...
 
-    def play(self, state: Any, action: Any) -> list[common_pb2.Event]:
+    def play(self, state: State, action: Action) -> list[common_pb2.Event]:
         """Apply a legal action in place; the events it caused."""
         ...
 
-    def summaries(self, view: Any) -> list[common_pb2.SeatSummary]:
+    def summaries(self, view: ViewIn) -> list[common_pb2.SeatSummary]:
         """Public standing of every seat."""
         ...
 
-    def in_follow_up(self, state: Any, seat: int) -> bool:
+    def in_follow_up(self, state: State, seat: int) -> bool:
         """True when `seat` still has a decision to make in its current turn."""
         ...
 
-    def points(self, state: Any, seat: int) -> float:
+    def points(self, state: State, seat: int) -> float:
         """The seat's score in a full state."""
         ...
 
-    def reasons(self, obs: Any, action: Any, rng: random.Random) -> list[str]:
+
+class Coach(Protocol[ViewIn, ActionIn]):
+    """What Evaluate adds to the numbers: reasons in words, and match chances."""
+
+    def reasons(self, obs: ViewIn, action: ActionIn, rng: random.Random) -> list[str]:
         """Coaching hints about `action` by the seat to move."""
         ...
 
-    def match_wins(self, obs: Any, seed: int, deadline: float | None) -> list[float]:
+    def match_wins(self, obs: ViewIn, seed: int, deadline: float | None) -> list[float]:
         """Each seat's chance to win its current match, from playouts started before the
         monotonic `deadline` (empty for a game without matches, or when time ran out)."""
         ...
+
+
+class GameAdapter(Codec[Any, Any, Any], Referee[Any, Any, Any], Coach[Any, Any], Protocol):
+    """One game as the service serves it: its codec, referee and coach (each game's adapter
+    types them with its own State, Observation and Action)."""
 
 
 def _registry() -> dict[str, GameAdapter]:
