@@ -18,7 +18,7 @@ from search.config import SearchConfig
 from search.core import TreeSearch, WorldSampler, playout
 from search.game import AnyGame
 from search.ismcts import DEFAULT_CONFIG, ismcts
-from search.limits import Budget, Limits, StopReason, now
+from search.limits import Countdown, Limits, StopReason, now
 from search.parallel import split_iterations, worker_seed
 from search.result import ActionStats, RootSummary, SearchResult, build_result, merge, summarize
 
@@ -183,7 +183,7 @@ class PIMCBot:
                     stats[a] = ActionStats(a, 0, 1, [0.0] * seats, 0.0, (a,))
                 else:
                     s.availability += 1
-        budget = Budget(limits, start)
+        budget = Countdown(limits, start)
         done = 0
         reason: StopReason | None = None
         while reason is None:

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from search.result import SearchResult, StopReason
 
-__all__ = ["Budget", "CancelToken", "Cancelled", "Limits", "StopReason", "now"]
+__all__ = ["CancelToken", "Cancelled", "Countdown", "Limits", "StopReason", "now"]
 
 
 class CancelToken(Protocol):
@@ -93,7 +93,7 @@ def now() -> float:
     return time.monotonic()
 
 
-class Budget:
+class Countdown:
     """A running budget: call `spent(done)` after each unit of work to learn whether to stop."""
 
     __slots__ = ("_end", "_end_reason", "_max", "cancel")
