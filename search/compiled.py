@@ -9,7 +9,6 @@ seed and an iteration budget, the answer is the same bit for bit.
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -21,7 +20,7 @@ from kernels.rng import new_rng
 from search import compiled_loop as loop
 from search.compiled_game import KERNEL_FUNCTIONS, CompiledGame, missing_functions
 from search.config import SearchConfig
-from search.limits import CancelToken, Limits, StopReason, now
+from search.limits import CancelToken, Limits, StopReason, now, run_budget
 from search.parallel import split_iterations, worker_seed
 from search.result import ActionStats, RootSummary, SearchResult, build_result, merge
 from search.specialize import specialize
@@ -29,7 +28,6 @@ from search.tree import PV_MAX
 
 INITIAL_NODES = 1 << 12
 INITIAL_PATH = 64
-FIRST_CHUNK = 8
 CHUNK_SECONDS = 0.002
 """A timed search checks the clock about this often (a chunk's target length)."""
 
@@ -148,28 +146,9 @@ class CompiledTreeSearch:
     ) -> StopReason:
         """Iterate until `iterations` more are done, the clock passes `end`, or `cancel` is set
         (checked between chunks of about `CHUNK_SECONDS`). At least one iteration runs."""
-        left = math.inf if iterations is None else iterations
-        unattended = end is None and cancel is None and progress is None
-        deadline = math.inf if end is None else end
-        interval = progress_ms / 1000.0
-        next_report = now() + interval if progress is not None else math.inf
-        chunk = FIRST_CHUNK
-        while True:
-            count = int(min(left, chunk)) if not unattended else int(left)
-            began = now()
-            self.iterate(max(1, count))
-            left -= max(1, count)
-            t = now()
-            if left <= 0:
-                return "iterations"
-            if t >= deadline:
-                return end_reason
-            if cancel is not None and cancel.is_set():
-                return "cancelled"
-            if progress is not None and t >= next_report:
-                progress(self)
-                next_report = now() + interval
-            chunk = _next_chunk(count, t - began, deadline - t)
+        report = None if progress is None else lambda: progress(self)
+        return run_budget(self.iterate, iterations, end, end_reason, cancel, report,
+                          progress_ms, CHUNK_SECONDS)
 
     def summary(self, stopped_by: StopReason) -> RootSummary:
         """The root statistics, visited actions only (as `search.result.summarize`)."""
@@ -198,16 +177,6 @@ class CompiledTreeSearch:
             line.append(self.game.action(int(self.links[node, loop.ACTION])))
             node = _most_visited_child(self.links, node)
         return tuple(line)
-
-
-def _next_chunk(last: int, seconds: float, time_left: float) -> int:
-    """Iterations for the next chunk: about `CHUNK_SECONDS` (and at most half the time left)
-    at the rate the last chunk ran, at least one, at most eight times the last."""
-    if seconds <= 0.0:
-        return 8 * last
-    rate = last / seconds
-    target = min(CHUNK_SECONDS, time_left / 2)
-    return int(max(1, min(8 * last, rate * target)))
 
 
 def _children(links: np.ndarray, node: int) -> list[int]:
@@ -335,27 +304,16 @@ def compiled_pimc(
     reward = np.empty(seats)
     settings = _settings(config)
     end, end_reason = limits.end(start)
-    left = math.inf if limits.iterations is None else limits.iterations
-    done, chunk = 0, FIRST_CHUNK
-    reason: StopReason
-    while True:
-        count = max(1, int(min(left, chunk)))
-        began = now()
+    done = 0
+
+    def roll_out(count: int) -> None:
+        nonlocal done
         entry["roll_out_moves"](boards, legal, counts, cursor, visits, totals, rng, settings,
                                 world, buffer, reward, count)
         done += count
-        left -= count
-        t = now()
-        if left <= 0:
-            reason = "iterations"
-            break
-        if end is not None and t >= end:
-            reason = end_reason
-            break
-        if limits.cancel is not None and limits.cancel.is_set():
-            reason = "cancelled"
-            break
-        chunk = _next_chunk(count, t - began, math.inf if end is None else end - t)
+
+    reason = run_budget(roll_out, limits.iterations, end, end_reason, limits.cancel,
+                        chunk_seconds=CHUNK_SECONDS)
     availability: dict[int, int] = {}
     for k in range(worlds):
         for code in legal[k, : counts[k]]:

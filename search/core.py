@@ -16,7 +16,7 @@ from typing import Any
 
 from search.config import SearchConfig
 from search.game import AnyGame
-from search.limits import CancelToken, StopReason, now
+from search.limits import CancelToken, StopReason, now, run_budget
 from search.result import SearchResult, build_result, summarize
 from search.tree import Node, count_nodes
 
@@ -73,39 +73,21 @@ class TreeSearch:
 
         At least one iteration runs. Returns what stopped the search.
         """
-        max_iterations = sys.maxsize if iterations is None else iterations
-        timed = end is not None or progress is not None
-        deadline = math.inf if end is None else end
-        interval = progress_ms / 1000.0
-        next_report = now() + interval if progress is not None else math.inf
-        iterate = self.iterate
-        done = 0
-        while True:
-            iterate()
-            done += 1
-            if done >= max_iterations:
-                return "iterations"
-            if timed:
-                t = now()
-                if t >= deadline:
-                    return end_reason
-                if progress is not None and t >= next_report:
-                    progress(self)
-                    next_report = now() + interval
-            if cancel is not None and cancel.is_set():
-                return "cancelled"
+        report = None if progress is None else lambda: progress(self)
+        return run_budget(self.iterate, iterations, end, end_reason, cancel, report, progress_ms)
 
-    def iterate(self) -> None:
-        """One iteration: determinize, descend and expand, play out, back up."""
-        state = self._first_world
-        if state is None:
-            state = self.sample_world(self.rng)
-        else:
-            self._first_world = None
-        path = self._descend(state)
-        reward = playout(self.game, state, self.rng, self.config)
-        self._back_up(path, reward)
-        self.iterations += 1
+    def iterate(self, count: int = 1) -> None:
+        """`count` iterations: determinize, descend and expand, play out, back up."""
+        for _ in range(count):
+            state = self._first_world
+            if state is None:
+                state = self.sample_world(self.rng)
+            else:
+                self._first_world = None
+            path = self._descend(state)
+            reward = playout(self.game, state, self.rng, self.config)
+            self._back_up(path, reward)
+            self.iterations += 1
 
     def _descend(self, state: Any) -> list[Node]:
         """Walk down from the root through actions legal in `state`, applying them, until a

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields
@@ -9,7 +10,7 @@ from typing import Protocol
 
 from search.result import SearchResult, StopReason
 
-__all__ = ["CancelToken", "Cancelled", "Countdown", "Limits", "StopReason", "now"]
+__all__ = ["CancelToken", "Cancelled", "Countdown", "Limits", "StopReason", "now", "run_budget"]
 
 
 class CancelToken(Protocol):
@@ -112,3 +113,53 @@ class Countdown:
         if self.cancel is not None and self.cancel.is_set():
             return "cancelled"
         return None
+
+
+def run_budget(
+    advance: Callable[[int], None],
+    iterations: int | None,
+    end: float | None,
+    end_reason: StopReason,
+    cancel: CancelToken | None,
+    report: Callable[[], None] | None = None,
+    progress_ms: int = 100,
+    chunk_seconds: float | None = None,
+) -> StopReason:
+    """Call `advance(n)` (n >= 1 more iterations) until `iterations` are done, the clock passes
+    `end`, or `cancel` is set; `report()` every `progress_ms`. At least one iteration runs.
+
+    Nothing to watch (no end, cancel or report): the whole budget in one call. Otherwise one
+    iteration a call, or with `chunk_seconds`, chunks sized to take about that long at the
+    rate the last one ran. Returns what stopped the loop.
+    """
+    left = math.inf if iterations is None else iterations
+    unattended = end is None and cancel is None and report is None
+    deadline = math.inf if end is None else end
+    interval = progress_ms / 1000.0
+    next_report = now() + interval if report is not None else math.inf
+    chunk = 1
+    while True:
+        count = max(1, int(left if unattended else min(left, chunk)))
+        began = now()
+        advance(count)
+        left -= count
+        if left <= 0:
+            return "iterations"
+        t = now()
+        if t >= deadline:
+            return end_reason
+        if report is not None and t >= next_report:
+            report()
+            next_report = now() + interval
+        if cancel is not None and cancel.is_set():
+            return "cancelled"
+        if chunk_seconds is not None:
+            chunk = _next_chunk(count, t - began, min(chunk_seconds, (deadline - t) / 2))
+
+
+def _next_chunk(last: int, seconds: float, target: float) -> int:
+    """Iterations to take about `target` seconds at the last chunk's rate (at least one, at
+    most eight times the last)."""
+    if seconds <= 0.0:
+        return 8 * last
+    return int(max(1, min(8 * last, last / seconds * target)))
