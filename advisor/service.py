@@ -168,7 +168,9 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         future.add_done_callback(lambda _: messages.put(None))
         try:
             while (data := messages.get()) is not None:
-                yield advisor_pb2.AnalyzeResponse.FromString(data)
+                partial = advisor_pb2.AnalyzeResponse.FromString(data)
+                record.iterations = partial.stats.iterations
+                yield partial
             final = advisor_pb2.AnalyzeResponse.FromString(self.pool.result(future))
             record.iterations = final.stats.iterations
             yield final

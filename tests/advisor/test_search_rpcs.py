@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import logging
 import time
 
 import grpc
+import pytest
 
 from advisor import AdvisorServer
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
@@ -150,8 +153,9 @@ def test_analyze_streams_partials_then_exactly_one_final(
 
 
 def test_cancelling_analyze_keeps_the_last_report_and_stops_the_worker(
-    server: AdvisorServer, stub: advisor_pb2_grpc.AdvisorStub
+    server: AdvisorServer, stub: advisor_pb2_grpc.AdvisorStub, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, logger="advisor.rpc")
     request = advisor_pb2.AnalyzeRequest(
         observation=observation_of(midgame()),
         limits=common_pb2.Limits(max_iterations=2_000_000),
@@ -167,6 +171,14 @@ def test_cancelling_analyze_keeps_the_last_report_and_stops_the_worker(
     while len(free) < len(server.pool.flags) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert len(free) == len(server.pool.flags)
+
+    def logged() -> list[dict[str, object]]:
+        return [json.loads(r.getMessage()) for r in caplog.records if "Analyze" in r.getMessage()]
+
+    while not logged() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert logged()[-1]["status"] == "CANCELLED"
+    assert logged()[-1]["iterations"] >= last.stats.iterations > 0
 
 
 def test_evaluate_explains_a_first_bonus(stub: advisor_pb2_grpc.AdvisorStub) -> None:
