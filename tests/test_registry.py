@@ -6,7 +6,8 @@ import pytest
 
 from advisor.games import ADAPTERS
 from clients.arena.registry import game_names, load_game
-from clients.cli.games import GAMES as CLI_GAMES
+from clients.cli.parser import build
+from clients.client import Game
 from games.registry import GAMES, entry
 
 
@@ -21,8 +22,12 @@ def test_every_entry_loads_its_engine_and_the_service_serves_it(name: str) -> No
                                                         GAMES[name].player_counts)
 
 
-def test_the_command_line_and_the_arena_offer_the_registry_s_games() -> None:
-    assert list(CLI_GAMES) == game_names() == list(GAMES) == list(ADAPTERS)
+def test_the_command_line_the_client_and_the_arena_offer_the_registry_s_games() -> None:
+    for name in GAMES:
+        assert build().parse_args(["new", "--game", name, "--players", "2"]).game == name
+    with pytest.raises(SystemExit):
+        build().parse_args(["new", "--game", "chess", "--players", "2"])
+    assert [g.value for g in Game] == game_names() == list(GAMES) == list(ADAPTERS)
 
 
 def test_an_unknown_game_is_refused_naming_the_known_ones() -> None:

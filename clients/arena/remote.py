@@ -37,5 +37,5 @@ class RemoteBot:
             RemoteLimits(iterations=limits.iterations, time_ms=time_ms, seed=seed),
             skip_follow_ups=True,
         )
-        action: Hashable = action_of(self.game, answer.best_move)
+        action: Hashable = action_of(self.game, answer.best_move.proto)
         return action

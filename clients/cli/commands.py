@@ -7,11 +7,11 @@ import sys
 
 from clients.cli import tables
 from clients.cli.files import InputError, read_message, read_position, to_json
-from clients.cli.games import GAMES, game_id
 from clients.cli.play import Table, parse_seats
 from clients.cli.progress import ProgressBar
 from clients.client import AdvisorClient, Limits
 from contract.v1 import common_pb2
+from games.registry import GAMES
 
 
 def limits_of(args: argparse.Namespace) -> Limits:
@@ -35,12 +35,12 @@ def info(client: AdvisorClient, args: argparse.Namespace) -> None:
     """Versions, games and server limits."""
     answer = client.get_info()
     if args.json:
-        print(to_json(answer))
+        print(to_json(answer.proto))
         return
     print(f"service {answer.service_version}, engine {answer.engine_version}")
     for game in answer.games:
         counts = ", ".join(str(n) for n in game.player_counts)
-        print(f"game {common_pb2.Game.Name(game.game)}: {game.title}, {counts} players")
+        print(f"game {game.game}: {game.title}, {counts} players")
     limits = answer.limits
     print(
         f"limits: {limits.worker_processes} workers, {limits.max_iterations} iterations, "
@@ -52,13 +52,13 @@ def info(client: AdvisorClient, args: argparse.Namespace) -> None:
 def suggest(client: AdvisorClient, args: argparse.Namespace) -> None:
     """The best move for the observation's seat to decide."""
     answer = client.suggest_move(_observation(args), limits_of(args))
-    print(to_json(answer) if args.json else tables.search_answer(answer))
+    print(to_json(answer.proto) if args.json else tables.search_answer(answer))
 
 
 def evaluate(client: AdvisorClient, args: argparse.Namespace) -> None:
     """Chances per seat, and the judgement of `--move` when given."""
     answer = client.evaluate(_observation(args), args.move, limits_of(args))
-    print(to_json(answer) if args.json else tables.evaluation(answer))
+    print(to_json(answer.proto) if args.json else tables.evaluation(answer))
 
 
 def analyze(client: AdvisorClient, args: argparse.Namespace) -> None:
@@ -71,7 +71,7 @@ def analyze(client: AdvisorClient, args: argparse.Namespace) -> None:
     try:
         for answer in analysis:
             if args.json:
-                print(to_json(answer, compact=True), flush=True)
+                print(to_json(answer.proto, compact=True), flush=True)
             if bar is not None:
                 bar.update(answer.stats, answer.best_move.notation)
     except KeyboardInterrupt:
@@ -87,7 +87,7 @@ def new(client: AdvisorClient, args: argparse.Namespace) -> None:
     """A fresh game's state as JSON, or one seat's observation of it with `--observe`."""
     state = client.new_game(
         args.players, seed=args.seed, start_seat=args.start_seat, turn_cap=args.turn_cap,
-        game=game_id(GAMES[args.game]),
+        game=args.game,
     )
     if args.observe is None:
         print(to_json(state))
@@ -99,7 +99,7 @@ def moves(client: AdvisorClient, args: argparse.Namespace) -> None:
     """The legal moves of a state or an observation."""
     answer = client.legal_moves(read_position(args.position))
     if args.json:
-        print(to_json(answer))
+        print(to_json(answer.proto))
         return
     print(f"Seat {answer.seat} to move:")
     for move in answer.moves:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from clients.cli.games import DEFAULT_GAME, GAMES
 from clients.client import DEFAULT_TARGET
+from games.registry import DEFAULT_GAME, GAMES
 
 DESCRIPTION = "Ask an advisor server for moves, referee games, or play against the bot."
 

@@ -14,10 +14,10 @@ from typing import TextIO
 import grpc
 
 from clients.cli.board import draw, standing
-from clients.cli.games import GameEntry, game_id
 from clients.cli.tables import move_text, per_seat
-from clients.client import AdvisorClient, AdvisorError, Limits
-from contract.v1 import advisor_pb2, common_pb2
+from clients.client import AdvisorClient, AdvisorError, Applied, Limits, SeatSummary
+from contract.v1 import common_pb2
+from games.registry import GameEntry
 
 SEAT_KINDS = ("human", "bot")
 HELP = (
@@ -64,7 +64,7 @@ class Table:
     def run(self, seed: int | None, turn_cap: int) -> None:
         """Play to the end or until a human quits."""
         state = self.client.new_game(
-            len(self.seats), seed=seed, turn_cap=turn_cap, game=game_id(self.game)
+            len(self.seats), seed=seed, turn_cap=turn_cap, game=self.game.name
         )
         self.say(f"New game: {', '.join(f'seat {i} {k}' for i, k in enumerate(self.seats))}")
         if self.game.results_between_moves:
@@ -72,7 +72,7 @@ class Table:
         while True:
             seat = self.client.legal_moves(state).seat
             if self.seats[seat] == "bot":
-                answer: advisor_pb2.ApplyMoveResponse | None = self.bot_turn(state, seat)
+                answer: Applied | None = self.bot_turn(state, seat)
             else:
                 answer = self.human_turn(state, seat)
             if answer is None:
@@ -88,7 +88,7 @@ class Table:
 
     def bot_turn(
         self, state: common_pb2.GameState, seat: int
-    ) -> advisor_pb2.ApplyMoveResponse:
+    ) -> Applied:
         """The advisor's move for `seat`, played."""
         observation = self.client.observe(state, seat).observation
         move = self.client.suggest_move(observation, self.limits, skip_follow_ups=True).best_move
@@ -96,14 +96,14 @@ class Table:
         if "human" in self.seats and self.game.hides(move.notation):
             kind = move.notation.partition(":")[0]
             self.say(f"Seat {seat} (bot) plays {kind}:? (hidden from the other seats)")
-            del answer.events[:]
+            answer = replace(answer, events=())
         else:
             self.say(f"Seat {seat} (bot) plays {move_text(move)}")
         return answer
 
     def human_turn(
         self, state: common_pb2.GameState, seat: int
-    ) -> advisor_pb2.ApplyMoveResponse | None:
+    ) -> Applied | None:
         """Commands until a legal move is entered (None: the player quits)."""
         observation = self.client.observe(state, seat).observation
         self.say()
@@ -143,11 +143,11 @@ class Table:
         for candidate in answer.candidates[: self.hints]:
             win = candidate.win_probability[answer.seat]
             self.say(f"  {candidate.rank}. {move_text(candidate.move)} ({win:.0%} to win)")
-            judged = self.client.evaluate(observation, candidate.move.notation, self.limits)
-            for reason in judged.assessment.reasons:
+            judged = self.client.evaluate(observation, candidate.move, self.limits)
+            for reason in judged.assessment.reasons if judged.assessment else ():
                 self.say(f"       - {reason}")
 
-    def report(self, answer: advisor_pb2.ApplyMoveResponse) -> None:
+    def report(self, answer: Applied) -> None:
         """What the move caused."""
         for event in answer.events:
             self.say(f"    {event.description}")
@@ -160,7 +160,7 @@ class Table:
             self.say(f"  Standings: {line}")
             self.shown = line
 
-    def finish(self, summaries: Sequence[common_pb2.SeatSummary]) -> None:
+    def finish(self, summaries: Sequence[SeatSummary]) -> None:
         """The final scores."""
         self.say("Game over. Points: " + per_seat([s.points for s in summaries], "{:d}"))
 

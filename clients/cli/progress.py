@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from contract.v1 import common_pb2
+from clients.client import SearchStats
 
 WIDTH = 30
 
@@ -19,7 +19,7 @@ class ProgressBar:
         self.time_ms = time_ms
         self._drawn = False
 
-    def fraction(self, stats: common_pb2.SearchStats) -> float | None:
+    def fraction(self, stats: SearchStats) -> float | None:
         """Share of the budget used, None when the budget is unknown."""
         if self.iterations:
             return min(1.0, stats.iterations / self.iterations)
@@ -27,7 +27,7 @@ class ProgressBar:
             return min(1.0, stats.elapsed_ms / self.time_ms)
         return None
 
-    def update(self, stats: common_pb2.SearchStats, best: str) -> None:
+    def update(self, stats: SearchStats, best: str) -> None:
         """Redraw with the latest statistics and the current best move."""
         done = self.fraction(stats)
         bar = ""

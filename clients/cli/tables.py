@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from contract.v1 import advisor_pb2, common_pb2
-
-SearchAnswer = advisor_pb2.SuggestMoveResponse | advisor_pb2.AnalyzeResponse
+from clients.client import Candidate, Evaluation, Move, SearchStats, Suggestion
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -19,7 +17,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
-def move_text(move: common_pb2.Move) -> str:
+def move_text(move: Move) -> str:
     """Notation and plain words, e.g. "take:YPB  take Mind (yellow), ..."."""
     return f"{move.notation}  {move.description}" if move.description else move.notation
 
@@ -29,7 +27,7 @@ def per_seat(values: Sequence[float], fmt: str = "{:.1%}") -> str:
     return ", ".join(f"seat {seat} {fmt.format(v)}" for seat, v in enumerate(values))
 
 
-def stats_line(stats: common_pb2.SearchStats) -> str:
+def stats_line(stats: SearchStats) -> str:
     """How much searching went into an answer, in one line."""
     return (
         f"{stats.iterations} iterations, {stats.nodes} nodes, {stats.elapsed_ms:.0f} ms, "
@@ -37,7 +35,7 @@ def stats_line(stats: common_pb2.SearchStats) -> str:
     )
 
 
-def candidates_table(candidates: Sequence[common_pb2.Candidate], seat: int) -> str:
+def candidates_table(candidates: Sequence[Candidate], seat: int) -> str:
     """One row per ranked candidate, win chances from the mover's point of view."""
     rows = [
         [
@@ -54,7 +52,7 @@ def candidates_table(candidates: Sequence[common_pb2.Candidate], seat: int) -> s
     return table(["#", "move", "visits", "win", "lcb", "prior", "then"], rows)
 
 
-def search_answer(answer: SearchAnswer) -> str:
+def search_answer(answer: Suggestion) -> str:
     """A SuggestMove or Analyze answer: the best move, candidates, chances and statistics."""
     lines = [
         f"Seat {answer.seat} to move. Best: {move_text(answer.best_move)}",
@@ -62,17 +60,17 @@ def search_answer(answer: SearchAnswer) -> str:
         candidates_table(answer.candidates, answer.seat),
         "",
     ]
-    if isinstance(answer, advisor_pb2.SuggestMoveResponse) and answer.follow_ups:
+    if answer.follow_ups:
         lines.append("Then, this turn: " + " ".join(m.notation for m in answer.follow_ups))
     lines.append(f"Win probability: {per_seat(answer.root_win_probability)}")
     lines.append(stats_line(answer.stats))
     return "\n".join(lines)
 
 
-def evaluation(answer: advisor_pb2.EvaluateResponse) -> str:
+def evaluation(answer: Evaluation) -> str:
     """An Evaluate answer: chances and expected points per seat, and the judged move."""
     points = {s.seat: s.points for s in answer.summaries}
-    matches = list(answer.match_win_probability)
+    matches = answer.match_win_probability
     rows = [
         [str(seat), f"{win:.1%}", *([f"{matches[seat]:.1%}"] if matches else []),
          f"{expected:.1f}", str(points.get(seat, "-"))]
@@ -87,12 +85,11 @@ def evaluation(answer: advisor_pb2.EvaluateResponse) -> str:
         "",
         f"Best: {move_text(answer.best_move)}",
     ]
-    if answer.HasField("assessment"):
-        a = answer.assessment
-        grade = common_pb2.Grade.Name(a.grade).removeprefix("GRADE_").lower()
+    a = answer.assessment
+    if a is not None:
         rank = f"rank {a.rank} of {a.candidates}" if a.rank else "not searched"
         lines.append(
-            f"Move {a.move.notation}: {grade}, {rank}, mover wins {a.win_probability:.1%}, "
+            f"Move {a.move.notation}: {a.grade}, {rank}, mover wins {a.win_probability:.1%}, "
             f"loss {a.value_loss:.3f}"
         )
         lines.extend(f"  - {reason}" for reason in a.reasons)

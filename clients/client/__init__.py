@@ -1,10 +1,30 @@
 """A typed Python client of the advisor service.
 
 Public names: `AdvisorClient`, `Limits`, `Analysis`, `AdvisorError`, `FieldViolation`,
-`RetryPolicy`.
+`RetryPolicy`, and the answers (`clients.client.answers`): `Suggestion`, `Evaluation`,
+`Assessment`, `Candidate`, `Move`, `SearchStats`, `LegalMoves`, `Applied`, `Observed`,
+`ServerInfo`, `Event`, `SeatSummary` and the enums `Game`, `Grade`, `StopReason`, `Engine`.
 """
 
 from clients.client.analysis import Analysis
+from clients.client.answers import (
+    Applied,
+    Assessment,
+    Candidate,
+    Engine,
+    Evaluation,
+    Event,
+    Game,
+    Grade,
+    LegalMoves,
+    Move,
+    Observed,
+    SearchStats,
+    SeatSummary,
+    ServerInfo,
+    StopReason,
+    Suggestion,
+)
 from clients.client.client import DEFAULT_TARGET, AdvisorClient
 from clients.client.errors import AdvisorError, FieldViolation
 from clients.client.limits import Limits
@@ -15,7 +35,23 @@ __all__ = [
     "AdvisorClient",
     "AdvisorError",
     "Analysis",
+    "Applied",
+    "Assessment",
+    "Candidate",
+    "Engine",
+    "Evaluation",
+    "Event",
     "FieldViolation",
+    "Game",
+    "Grade",
+    "LegalMoves",
     "Limits",
+    "Move",
+    "Observed",
     "RetryPolicy",
+    "SearchStats",
+    "SeatSummary",
+    "ServerInfo",
+    "StopReason",
+    "Suggestion",
 ]

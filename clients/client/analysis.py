@@ -7,16 +7,16 @@ from typing import Any
 
 import grpc
 
+from clients.client.answers import Suggestion
 from clients.client.errors import AdvisorError
-from contract.v1 import advisor_pb2
 
 
 class Analysis:
     """Live answers of one Analyze call: partial ones every report period, then the final one.
 
-    Iterate it for the answers (the last has `is_final`); `stop()` cancels the search, after
-    which `latest` is the last answer received (every answer is a valid one). Use it as a
-    context manager to stop it on leaving.
+    Iterate it for the answers (`Suggestion`s; the last has `is_final`); `stop()` cancels the
+    search, after which `latest` is the last answer received (every answer is a valid one),
+    its `stats.stopped_by` CANCELLED. Use it as a context manager to stop it on leaving.
     """
 
     def __init__(self, start: Callable[[], Any], retry: Callable[[Callable[[], Any]], Any]):
@@ -24,41 +24,41 @@ class Analysis:
         self._retry = retry
         self._call: Any = None
         self._stopped = False
-        self._answers: Iterator[advisor_pb2.AnalyzeResponse] | None = None
-        self.latest: advisor_pb2.AnalyzeResponse | None = None
+        self._answers: Iterator[Suggestion] | None = None
+        self.latest: Suggestion | None = None
         """The last answer received, None before the first."""
 
     @property
-    def final(self) -> advisor_pb2.AnalyzeResponse | None:
+    def final(self) -> Suggestion | None:
         """The final answer once the stream has ended normally."""
         return self.latest if self.latest is not None and self.latest.is_final else None
 
-    def _open(self) -> tuple[Any, advisor_pb2.AnalyzeResponse | None]:
-        """Start the call and read its first answer (retried while the server is unavailable)."""
+    def _open(self) -> tuple[Any, Any]:
+        """Start the call and read its first message (retried while the server is unavailable)."""
 
-        def attempt() -> tuple[Any, advisor_pb2.AnalyzeResponse | None]:
+        def attempt() -> tuple[Any, Any]:
             call = self._start()
             self._call = call
             return call, next(call, None)
 
-        opened: tuple[Any, advisor_pb2.AnalyzeResponse | None] = self._retry(attempt)
+        opened: tuple[Any, Any] = self._retry(attempt)
         return opened
 
-    def __iter__(self) -> Iterator[advisor_pb2.AnalyzeResponse]:
+    def __iter__(self) -> Iterator[Suggestion]:
         """The answers not read yet (iterating again resumes the same stream)."""
         if self._answers is None:
             self._answers = self._read()
         return self._answers
 
-    def _read(self) -> Iterator[advisor_pb2.AnalyzeResponse]:
+    def _read(self) -> Iterator[Suggestion]:
         if self._stopped:
             return
         try:
-            call, answer = self._open()
-            while answer is not None and not self._stopped:
-                self.latest = answer
-                yield answer
-                answer = next(call, None)
+            call, message = self._open()
+            while message is not None and not self._stopped:
+                self.latest = Suggestion.of(message)
+                yield self.latest
+                message = next(call, None)
         except grpc.RpcError as error:
             if self._stopped and error.code() == grpc.StatusCode.CANCELLED:
                 return
@@ -69,8 +69,10 @@ class Analysis:
         self._stopped = True
         if self._call is not None:
             self._call.cancel()
+        if self.latest is not None and not self.latest.is_final:
+            self.latest = self.latest.stopped()
 
-    def wait(self) -> advisor_pb2.AnalyzeResponse:
+    def wait(self) -> Suggestion:
         """Read to the end; the final answer (or, once stopped, the last one received)."""
         for _ in self:
             pass

@@ -9,6 +9,16 @@ from typing import Any, TypeVar
 import grpc
 
 from clients.client.analysis import Analysis
+from clients.client.answers import (
+    Applied,
+    Evaluation,
+    Game,
+    LegalMoves,
+    Move,
+    Observed,
+    ServerInfo,
+    Suggestion,
+)
 from clients.client.errors import AdvisorError
 from clients.client.limits import Limits
 from clients.client.retry import RetryPolicy
@@ -18,12 +28,14 @@ DEFAULT_TARGET = "127.0.0.1:50051"
 DEFAULT_TIMEOUT_S = 60.0
 
 T = TypeVar("T")
-MoveLike = str | common_pb2.Move
-"""A move in notation ("take:YPB") or as a proto message."""
+MoveLike = str | Move | common_pb2.Move
+"""A move in notation ("take:YPB"), as an answer gave it, or as a proto message."""
 
 
 def _move(move: MoveLike) -> common_pb2.Move:
-    return common_pb2.Move(notation=move) if isinstance(move, str) else move
+    if isinstance(move, str):
+        return common_pb2.Move(notation=move)
+    return common_pb2.Move(notation=move.notation) if isinstance(move, Move) else move
 
 
 def _channel(target: str, tls: bool | str | Path | None) -> grpc.Channel:
@@ -40,7 +52,8 @@ class AdvisorClient:
     certificate (PEM). `token` is sent as `authorization: Bearer <token>`. `timeout` is the
     default deadline of each call in seconds (every method takes its own `timeout` too).
     UNAVAILABLE failures are retried according to `retry`; every other failure raises
-    `AdvisorError` at once.
+    `AdvisorError` at once. Answers are typed values (`clients.client.answers`); positions
+    stay proto messages, to be passed back as they came.
 
     >>> with AdvisorClient("127.0.0.1:50051") as client:  # doctest: +SKIP
     ...     state = client.new_game(2, seed=1)
@@ -93,9 +106,9 @@ class AdvisorClient:
 
     # --- advisor
 
-    def get_info(self, *, timeout: float | None = None) -> advisor_pb2.GetInfoResponse:
+    def get_info(self, *, timeout: float | None = None) -> ServerInfo:
         """Versions, games, player counts, server limits and each game's catalogue."""
-        return self._unary(self._stub.GetInfo, advisor_pb2.GetInfoRequest(), timeout)
+        return ServerInfo.of(self._unary(self._stub.GetInfo, advisor_pb2.GetInfoRequest(), timeout))
 
     def suggest_move(
         self,
@@ -105,7 +118,7 @@ class AdvisorClient:
         skip_follow_ups: bool = False,
         max_pv_length: int = 0,
         timeout: float | None = None,
-    ) -> advisor_pb2.SuggestMoveResponse:
+    ) -> Suggestion:
         """The best move for the seat to decide, ranked candidates and the turn's follow-ups."""
         request = advisor_pb2.SuggestMoveRequest(
             observation=observation,
@@ -114,7 +127,7 @@ class AdvisorClient:
                 skip_follow_ups=skip_follow_ups, max_pv_length=max_pv_length
             ),
         )
-        return self._unary(self._stub.SuggestMove, request, timeout)
+        return Suggestion.of(self._unary(self._stub.SuggestMove, request, timeout))
 
     def evaluate(
         self,
@@ -123,14 +136,14 @@ class AdvisorClient:
         limits: Limits | None = None,
         *,
         timeout: float | None = None,
-    ) -> advisor_pb2.EvaluateResponse:
+    ) -> Evaluation:
         """Win probabilities and expected points per seat; with `move`, its assessment."""
         request = advisor_pb2.EvaluateRequest(
             observation=observation, limits=(limits or Limits()).to_proto()
         )
         if move is not None:
             request.move.CopyFrom(_move(move))
-        return self._unary(self._stub.Evaluate, request, timeout)
+        return Evaluation.of(self._unary(self._stub.Evaluate, request, timeout))
 
     def analyze(
         self,
@@ -165,12 +178,14 @@ class AdvisorClient:
         seed: int | None = None,
         start_seat: int = 0,
         turn_cap: int = 0,
-        game: common_pb2.Game = common_pb2.GAME_SPLENDOR_MARVEL,
+        game: Game | str = Game.SPLENDOR_MARVEL,
         timeout: float | None = None,
     ) -> common_pb2.GameState:
-        """A fresh shuffled game (`turn_cap` 0: the game's default number of rounds)."""
+        """A fresh shuffled game (`turn_cap` 0: the game's default number of rounds); `game`
+        is a `Game` or its name ("challengers")."""
         request = advisor_pb2.NewGameRequest(
-            game=game, players=players, seed=seed, start_seat=start_seat, turn_cap=turn_cap
+            game=Game(game).to_proto(), players=players, seed=seed, start_seat=start_seat,
+            turn_cap=turn_cap,
         )
         return self._unary(self._stub.NewGame, request, timeout).state
 
@@ -179,25 +194,25 @@ class AdvisorClient:
         position: common_pb2.GameState | common_pb2.Observation,
         *,
         timeout: float | None = None,
-    ) -> advisor_pb2.LegalMovesResponse:
+    ) -> LegalMoves:
         """The seat to decide and its legal moves, from a full state or an observation."""
         if isinstance(position, common_pb2.GameState):
             request = advisor_pb2.LegalMovesRequest(state=position)
         else:
             request = advisor_pb2.LegalMovesRequest(observation=position)
-        return self._unary(self._stub.LegalMoves, request, timeout)
+        return LegalMoves.of(self._unary(self._stub.LegalMoves, request, timeout))
 
     def apply_move(
         self, state: common_pb2.GameState, move: MoveLike, *, timeout: float | None = None
-    ) -> advisor_pb2.ApplyMoveResponse:
+    ) -> Applied:
         """The state after `move`, its events and whether the game is over; an illegal move
         raises `AdvisorError` with FAILED_PRECONDITION and the reason."""
         request = advisor_pb2.ApplyMoveRequest(state=state, move=_move(move))
-        return self._unary(self._stub.ApplyMove, request, timeout)
+        return Applied.of(self._unary(self._stub.ApplyMove, request, timeout))
 
     def observe(
         self, state: common_pb2.GameState, seat: int, *, timeout: float | None = None
-    ) -> advisor_pb2.ObserveResponse:
+    ) -> Observed:
         """What `seat` may know of `state`, and every seat's public standing."""
         request = advisor_pb2.ObserveRequest(state=state, seat=seat)
-        return self._unary(self._stub.Observe, request, timeout)
+        return Observed.of(self._unary(self._stub.Observe, request, timeout))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from clients.client.answers import Engine
 from contract.v1 import common_pb2
 
-ENGINES = {"compiled": common_pb2.ENGINE_COMPILED, "python": common_pb2.ENGINE_PYTHON}
+ENGINES = {Engine.COMPILED: common_pb2.ENGINE_COMPILED, Engine.PYTHON: common_pb2.ENGINE_PYTHON}
 """The search engines a request may name."""
 
 
@@ -32,8 +33,9 @@ class Limits:
     """How many ranked candidates to return (multi-PV)."""
     strength: int | None = None
     """1 (weakest) .. 10 (full strength)."""
-    engine: str | None = None
-    """`compiled` (numba, where the game has a kernel) or `python`; unset: the server's."""
+    engine: Engine | str | None = None
+    """`Engine.COMPILED` (numba, where the game has a kernel) or `Engine.PYTHON` (or their
+    names); unset: the server's."""
 
     def __repr__(self) -> str:
         given = ", ".join(
@@ -55,5 +57,5 @@ class Limits:
         if self.seed is not None:
             message.seed = self.seed
         if self.engine is not None:
-            message.engine = ENGINES[self.engine]
+            message.engine = ENGINES[Engine(self.engine)]
         return message

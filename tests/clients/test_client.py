@@ -5,7 +5,16 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from clients import AdvisorClient, AdvisorError, Limits
+from clients import (
+    AdvisorClient,
+    AdvisorError,
+    Engine,
+    Game,
+    Grade,
+    Limits,
+    StopReason,
+    Suggestion,
+)
 from contract.v1 import common_pb2
 
 from .conftest import FAST, start
@@ -25,13 +34,15 @@ def test_limits_repr_omits_unset_fields_and_maps_to_the_proto() -> None:
     assert message.HasField("seed") and message.seed == 0
     assert not Limits().to_proto().HasField("seed")
     assert Limits(engine="python").to_proto().engine == common_pb2.ENGINE_PYTHON
+    assert Limits(engine=Engine.COMPILED).to_proto().engine == common_pb2.ENGINE_COMPILED
     assert Limits().to_proto().engine == common_pb2.ENGINE_UNSPECIFIED
 
 
 def test_get_info_names_the_game_and_the_limits(client: AdvisorClient) -> None:
     info = client.get_info()
-    served = [common_pb2.GAME_SPLENDOR_MARVEL, common_pb2.GAME_CHALLENGERS]
-    assert [g.game for g in info.games] == served
+    assert [g.game for g in info.games] == [Game.SPLENDOR_MARVEL, Game.CHALLENGERS]
+    assert info.games[1].player_counts == tuple(range(1, 9))
+    assert info.games[0].proto.splendor_marvel.cards
     assert info.limits.worker_processes == 1
 
 
@@ -47,22 +58,41 @@ def test_referee_methods_play_a_move(client: AdvisorClient) -> None:
     assert not answer.game_over and answer.events[0].seat == 0
     assert answer.state.splendor_marvel.current_seat == 1
     assert client.new_game(2, seed=1) == state
+    assert client.new_game(3, seed=1, game="challengers").WhichOneof("game") == "challengers"
 
 
 def test_suggest_move_with_a_seed_is_reproducible(client: AdvisorClient) -> None:
     _, observation = opening(client)
     first = client.suggest_move(observation, Limits(iterations=24, seed=5, candidates=3))
     again = client.suggest_move(observation, Limits(iterations=24, seed=5, candidates=3))
-    assert first.best_move.notation == again.best_move.notation
+    assert first.candidates == again.candidates and isinstance(first, Suggestion)
+    assert first.best_move == again.best_move
     assert len(first.candidates) == 3 and first.stats.iterations == 24
+    assert first.stats.stopped_by is StopReason.ITERATIONS
+    assert first.stats.engine is Engine.COMPILED
+    assert first.candidates[0].move == first.best_move
+    assert first.candidates[0].pv[0] == first.candidates[0].move
+
+
+def test_answers_are_typed_values_with_their_message_kept(client: AdvisorClient) -> None:
+    _, observation = opening(client)
+    answer = client.suggest_move(observation, TINY)
+    assert answer.best_move.notation == answer.proto.best_move.notation
+    assert answer.best_move.description and str(answer.best_move) == answer.best_move.notation
+    assert answer.root_win_probability == tuple(answer.proto.root_win_probability)
+    assert isinstance(answer.candidates, tuple) and answer.candidates[0].rank == 1
 
 
 def test_evaluate_judges_a_move_with_reasons(client: AdvisorClient) -> None:
     _, observation = opening(client)
     answer = client.evaluate(observation, "take:YPB", TINY)
     assert len(answer.win_probability) == 2
-    assert answer.assessment.move.notation == "take:YPB" and answer.assessment.reasons
-    assert not client.evaluate(observation, limits=TINY).HasField("assessment")
+    judged = answer.assessment
+    assert judged is not None and judged.move.notation == "take:YPB" and judged.reasons
+    assert isinstance(judged.grade, Grade) and str(judged.grade) in {g.value for g in Grade}
+    assert client.evaluate(observation, limits=TINY).assessment is None
+    again = client.evaluate(observation, answer.best_move, TINY).assessment
+    assert again is not None and again.move.notation == answer.best_move.notation
 
 
 def test_analyze_ends_with_exactly_one_final_answer(client: AdvisorClient) -> None:
@@ -80,13 +110,15 @@ def test_a_stopped_analysis_keeps_its_last_answer(client: AdvisorClient) -> None
                 analysis.stop()
     assert analysis.final is None
     assert analysis.latest is not None and analysis.latest.best_move.notation
+    assert analysis.latest.stats.stopped_by is StopReason.CANCELLED
+    assert analysis.latest.stats.iterations > 0
     assert analysis.wait() is analysis.latest
 
 
 def test_the_call_deadline_bounds_the_search(client: AdvisorClient) -> None:
     _, observation = opening(client)
     answer = client.suggest_move(observation, Limits(iterations=10**7), timeout=0.5)
-    assert answer.stats.stopped_by == "deadline"
+    assert answer.stats.stopped_by is StopReason.DEADLINE
 
 
 def test_a_bad_move_names_the_field(client: AdvisorClient) -> None:

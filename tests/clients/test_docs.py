@@ -66,3 +66,19 @@ def test_documented_output_is_what_the_command_prints(
     out, err = capsys.readouterr()
     printed = (err if to_file or not out else out).rstrip("\n").split("\n")
     assert matches(expected, printed), "\n".join(["docs say:", *expected, "prints:", *printed])
+
+
+def test_the_documented_python_client_example_runs(
+    target: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = DOC.read_text()
+    example = text[text.index("## The Python client"):]
+    start = example.index("```python\n") + len("```python\n")
+    code = example[start:example.index("\n```", start)]
+    exec(compile(code.replace("127.0.0.1:50051", target), str(DOC), "exec"), {})
+    lines = capsys.readouterr().out.splitlines()
+    best, candidates = lines[0].split(" ", 1)
+    assert f"'{best}'" in candidates
+    assert lines[1].split()[0] in {"best", "good", "inaccuracy", "mistake", "blunder"}
+    assert lines[-2].endswith(" cancelled")
+    assert lines[-1].startswith("StatusCode.INVALID_ARGUMENT") and "move.notation" in lines[-1]

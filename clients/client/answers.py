@@ -1,0 +1,373 @@
+"""Typed answers of the advisor: frozen dataclasses with enums, read from the proto messages.
+
+Positions (`GameState`, `Observation`) stay proto messages: a client passes them back as they
+came. Everything else an RPC answers is a value here, named as in the proto, so
+`answer.best_move.notation` and `answer.stats.iterations` read the same either way; each
+answer keeps its message in `proto` (for JSON, or a field this module does not lift).
+
+>>> from contract.v1 import common_pb2
+>>> assessment = common_pb2.Grade.Value("GRADE_INACCURACY")
+>>> Grade.of(assessment), str(Grade.of(assessment))
+(<Grade.INACCURACY: 'inaccuracy'>, 'inaccuracy')
+>>> Move.of(common_pb2.Move(notation="take:YPB", seat=1))
+Move('take:YPB', seat=1)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from contract.v1 import advisor_pb2, common_pb2
+
+
+class _Named(enum.Enum):
+    """An enum whose value is its word; `str()` gives the word."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class Game(_Named):
+    """The games the service knows."""
+
+    SPLENDOR_MARVEL = "splendor_marvel"
+    CHALLENGERS = "challengers"
+
+    @classmethod
+    def of(cls, value: int) -> Game:
+        """The game of an `advisor.v1.Game` value."""
+        return cls(common_pb2.Game.Name(value).removeprefix("GAME_").lower())
+
+    def to_proto(self) -> common_pb2.Game:
+        """The `advisor.v1.Game` value."""
+        return cast(common_pb2.Game, common_pb2.Game.Value(f"GAME_{self.name}"))
+
+
+class Grade(_Named):
+    """How good a judged move is, by its loss of win probability against the best move."""
+
+    NOT_SEARCHED = "not searched"
+    BEST = "best"
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    @classmethod
+    def of(cls, value: int) -> Grade:
+        """The grade of an `advisor.v1.Grade` value (UNSPECIFIED: the search never tried it)."""
+        name = common_pb2.Grade.Name(value).removeprefix("GRADE_")
+        return cls.NOT_SEARCHED if name == "UNSPECIFIED" else cls[name]
+
+
+class StopReason(_Named):
+    """What ended a search; RUNNING marks a partial Analyze answer."""
+
+    ITERATIONS = "iterations"
+    TIME = "time"
+    DEADLINE = "deadline"
+    CANCELLED = "cancelled"
+    RUNNING = "running"
+
+
+class Engine(_Named):
+    """The search engine that answered."""
+
+    COMPILED = "compiled"
+    PYTHON = "python"
+
+
+def _floats(values: Iterable[float]) -> tuple[float, ...]:
+    return tuple(float(v) for v in values)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: its notation (what a client sends back), words and the seat making it."""
+
+    notation: str
+    description: str = ""
+    seat: int = 0
+    proto: common_pb2.Move = field(default_factory=common_pb2.Move, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, message: common_pb2.Move) -> Move:
+        """The move of an `advisor.v1.Move`."""
+        return cls(message.notation, message.description, message.seat, message)
+
+    def __repr__(self) -> str:
+        return f"Move({self.notation!r}, seat={self.seat})"
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One root move with what the search learned about it."""
+
+    move: Move
+    rank: int
+    visits: int
+    win_probability: tuple[float, ...]
+    """Chance to win per seat after the move."""
+    prior: float
+    lcb: float
+    """Wilson 95% lower bound on the mover's win probability."""
+    pv: tuple[Move, ...]
+    """This move, then the most searched replies."""
+
+    @classmethod
+    def of(cls, message: common_pb2.Candidate) -> Candidate:
+        """The candidate of an `advisor.v1.Candidate`."""
+        return cls(
+            Move.of(message.move), message.rank, message.visits,
+            _floats(message.win_probability), message.prior, message.lcb,
+            tuple(Move.of(m) for m in message.pv),
+        )
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """How much searching went into an answer."""
+
+    iterations: int
+    nodes: int
+    elapsed_ms: float
+    worlds_sampled: int
+    workers: int
+    seed: int
+    """Send it back with the same iterations for the same answer."""
+    stopped_by: StopReason
+    engine: Engine | None
+    clamped: tuple[str, ...]
+    """Limits the server lowered to its maxima, in words."""
+
+    @classmethod
+    def of(cls, message: common_pb2.SearchStats) -> SearchStats:
+        """The statistics of an `advisor.v1.SearchStats`."""
+        return cls(
+            message.iterations, message.nodes, message.elapsed_ms, message.worlds_sampled,
+            message.workers, message.seed, StopReason(message.stopped_by or "running"),
+            Engine(message.engine) if message.engine else None, tuple(message.clamped),
+        )
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """One seat's public standing; the game's own counters are in `proto`."""
+
+    seat: int
+    points: int
+    proto: common_pb2.SeatSummary = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, message: common_pb2.SeatSummary) -> SeatSummary:
+        """The summary of an `advisor.v1.SeatSummary`."""
+        return cls(message.seat, message.points, message)
+
+
+def _summaries(messages: Iterable[common_pb2.SeatSummary]) -> tuple[SeatSummary, ...]:
+    return tuple(SeatSummary.of(m) for m in messages)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something a move caused."""
+
+    kind: str
+    seat: int
+    card: int
+    """The card concerned, 0 if none."""
+    description: str
+
+    @classmethod
+    def of(cls, message: common_pb2.Event) -> Event:
+        """The event of an `advisor.v1.Event`."""
+        return cls(message.kind, message.seat, message.card, message.description)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A SuggestMove answer, or one Analyze answer (`is_final` on the last)."""
+
+    seat: int
+    """The seat to decide."""
+    best_move: Move
+    candidates: tuple[Candidate, ...]
+    root_win_probability: tuple[float, ...]
+    stats: SearchStats
+    follow_ups: tuple[Move, ...]
+    """The turn's further decisions by the same seat (SuggestMove only)."""
+    is_final: bool
+    proto: advisor_pb2.SuggestMoveResponse | advisor_pb2.AnalyzeResponse = field(
+        repr=False, compare=False
+    )
+
+    @classmethod
+    def of(
+        cls, message: advisor_pb2.SuggestMoveResponse | advisor_pb2.AnalyzeResponse
+    ) -> Suggestion:
+        """The suggestion of a SuggestMove or Analyze answer."""
+        follow_ups: tuple[Move, ...] = ()
+        if isinstance(message, advisor_pb2.AnalyzeResponse):
+            is_final = message.is_final
+        else:
+            follow_ups, is_final = tuple(Move.of(m) for m in message.follow_ups), True
+        return cls(
+            message.seat, Move.of(message.best_move),
+            tuple(Candidate.of(c) for c in message.candidates),
+            _floats(message.root_win_probability), SearchStats.of(message.stats),
+            follow_ups, is_final, message,
+        )
+
+    def stopped(self) -> Suggestion:
+        """This answer as the last of a search the client cancelled."""
+        stats = SearchStats(**{**vars(self.stats), "stopped_by": StopReason.CANCELLED})
+        return Suggestion(**{**vars(self), "stats": stats})
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """How good a given move is and why."""
+
+    move: Move
+    rank: int
+    """0 when the search never tried the move."""
+    candidates: int
+    win_probability: float
+    """The mover's chance to win after the move."""
+    value_loss: float
+    grade: Grade
+    reasons: tuple[str, ...]
+
+    @classmethod
+    def of(cls, message: advisor_pb2.MoveAssessment) -> Assessment:
+        """The assessment of an `advisor.v1.MoveAssessment`."""
+        return cls(
+            Move.of(message.move), message.rank, message.candidates, message.win_probability,
+            message.value_loss, Grade.of(message.grade), tuple(message.reasons),
+        )
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """An Evaluate answer."""
+
+    win_probability: tuple[float, ...]
+    expected_points: tuple[float, ...]
+    match_win_probability: tuple[float, ...]
+    """Each seat's chance to win its current match (Challengers!; empty otherwise)."""
+    assessment: Assessment | None
+    """The judged move's assessment, when a move was given."""
+    best_move: Move
+    stats: SearchStats
+    summaries: tuple[SeatSummary, ...]
+    proto: advisor_pb2.EvaluateResponse = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, message: advisor_pb2.EvaluateResponse) -> Evaluation:
+        """The evaluation of an Evaluate answer."""
+        judged = Assessment.of(message.assessment) if message.HasField("assessment") else None
+        return cls(
+            _floats(message.win_probability), _floats(message.expected_points),
+            _floats(message.match_win_probability), judged, Move.of(message.best_move),
+            SearchStats.of(message.stats), _summaries(message.summaries), message,
+        )
+
+
+@dataclass(frozen=True)
+class LegalMoves:
+    """The seat to decide and its legal moves."""
+
+    seat: int
+    moves: tuple[Move, ...]
+    proto: advisor_pb2.LegalMovesResponse = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, message: advisor_pb2.LegalMovesResponse) -> LegalMoves:
+        """The legal moves of a LegalMoves answer."""
+        return cls(message.seat, tuple(Move.of(m) for m in message.moves), message)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An ApplyMove answer: the next state and what the move caused."""
+
+    state: common_pb2.GameState
+    events: tuple[Event, ...]
+    game_over: bool
+    summaries: tuple[SeatSummary, ...]
+    proto: advisor_pb2.ApplyMoveResponse = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, message: advisor_pb2.ApplyMoveResponse) -> Applied:
+        """The result of an ApplyMove answer."""
+        return cls(
+            message.state, tuple(Event.of(e) for e in message.events), message.game_over,
+            _summaries(message.summaries), message,
+        )
+
+
+@dataclass(frozen=True)
+class Observed:
+    """An Observe answer: one seat's observation and every seat's public standing."""
+
+    observation: common_pb2.Observation
+    summaries: tuple[SeatSummary, ...]
+    proto: advisor_pb2.ObserveResponse = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, message: advisor_pb2.ObserveResponse) -> Observed:
+        """The result of an Observe answer."""
+        return cls(message.observation, _summaries(message.summaries), message)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A served game; its card catalogue is in `proto`."""
+
+    game: Game
+    title: str
+    player_counts: tuple[int, ...]
+    proto: advisor_pb2.GameInfo = field(repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """What the server allows; requests above these are lowered to them."""
+
+    worker_processes: int
+    max_iterations: int
+    max_time_ms: int
+    max_concurrent_rpcs: int
+    max_message_bytes: int
+    default_iterations: int
+
+
+@dataclass(frozen=True)
+class ServerInfo:
+    """A GetInfo answer."""
+
+    service_version: str
+    engine_version: str
+    games: tuple[GameInfo, ...]
+    limits: ServerLimits
+    proto: advisor_pb2.GetInfoResponse = field(repr=False, compare=False)
+
+    @classmethod
+    def of(cls, message: advisor_pb2.GetInfoResponse) -> ServerInfo:
+        """The information of a GetInfo answer."""
+        games = tuple(
+            GameInfo(Game.of(g.game), g.title, tuple(g.player_counts), g) for g in message.games
+        )
+        limits: dict[str, Any] = {
+            name: getattr(message.limits, name) for name in ServerLimits.__dataclass_fields__
+        }
+        return cls(
+            message.service_version, message.engine_version, games, ServerLimits(**limits),
+            message,
+        )
