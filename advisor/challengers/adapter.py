@@ -28,7 +28,7 @@ from games.challengers.actions import PICK, TRIM
 from games.challengers.catalogue import LEVEL, LEVELS, NAME, POWER
 from games.challengers.flow import fan_total
 from games.challengers.odds import match_win_chances
-from games.challengers.state import DECK, FINAL_TRIM, MATCH, OVER
+from games.challengers.state import Phase
 from games.registry import GAMES
 
 MATCH_PLAYOUTS = 100  # about 0.1 s; the chances are good to about +-5 points
@@ -41,9 +41,9 @@ def referee_rng(state: State) -> random.Random:
 
 
 def _seat_to_decide(view: State | Observation) -> int:
-    if view.phase == MATCH:
-        return view.pp
-    if view.phase in (DECK, FINAL_TRIM):
+    if view.phase == Phase.MATCH:
+        return view.pending_participant
+    if view.phase in (Phase.DECK, Phase.FINAL_TRIM):
         return view.finalists[view.turn] if view.finalists else view.turn
     return -1
 
@@ -119,13 +119,13 @@ class ChallengersAdapter:
         return max(_seat_to_decide(view), 0)
 
     def is_over(self, view: State | Observation) -> bool:
-        return view.phase == OVER
+        return view.phase == Phase.OVER
 
     def legal_moves(self, view: State | Observation) -> Sequence[Action]:
         return GAME.legal_actions(_world(view))
 
     def why_illegal(self, state: State, action: Action) -> str | None:
-        if state.phase == OVER:
+        if state.phase == Phase.OVER:
             return "the tournament is over"
         if action in GAME.legal_actions(state):
             return None
@@ -136,19 +136,20 @@ class ChallengersAdapter:
         seat = _seat_to_decide(state)
         GAME.apply(state, action, referee_rng(state))
         out = [common_pb2.Event(kind="move_played", seat=seat, description=describe(action))]
-        if state.phase == OVER and state.result is not None:
-            winner = max(range(state.n), key=lambda p: state.result[p] if state.result else 0)
+        if state.phase == Phase.OVER and state.result is not None:
+            result = state.result
+            winner = max(range(state.num_players), key=lambda p: result[p])
             out.append(common_pb2.Event(kind="game_over", seat=winner,
                                         description=f"seat {winner} wins the tournament"))
         return out
 
     def summaries(self, view: State | Observation) -> list[common_pb2.SeatSummary]:
         if isinstance(view, Observation):
-            return [_summary(view, p) for p in range(view.n)]
-        return [_summary(observe(view, p), p) for p in range(view.n)]
+            return [_summary(view, p) for p in range(view.num_players)]
+        return [_summary(observe(view, p), p) for p in range(view.num_players)]
 
     def in_follow_up(self, state: State, seat: int) -> bool:
-        return state.phase != OVER and _seat_to_decide(state) == seat
+        return state.phase != Phase.OVER and _seat_to_decide(state) == seat
 
     def points(self, state: State, seat: int) -> float:
         return float(fan_total(state, seat))

@@ -26,18 +26,7 @@ from games.challengers.catalogue import (
     pile_cards,
 )
 from games.challengers.flow import current_player, legal_actions
-from games.challengers.state import (
-    D_EXTRA,
-    D_PICK,
-    D_TRIM,
-    DECK,
-    FINAL_TRIM,
-    OVER,
-    PH_SIZE,
-    TAG_NOBODY,
-    TAG_PUBLIC,
-    TAG_TRIM,
-)
+from games.challengers.state import PH_SIZE, TAG_NOBODY, TAG_PUBLIC, TAG_TRIM, DraftStep, Phase
 from games.registry import GAMES
 
 HIDDEN = -1
@@ -113,10 +102,10 @@ def _common(v: Violations, path: str, msg: Message, hidden_ok: bool) -> int:
         v.add(f"{path}.sets", f"name {SETS_PER_GAME} distinct sets of {', '.join(OPTIONAL_SETS)}")
     _cards(v, f"{path}.robot_deck", msg.robot_deck)
     _range(v, f"{path}.round", msg.round, 1, ROUNDS + 1)
-    _range(v, f"{path}.phase", msg.phase, 0, OVER)
+    _range(v, f"{path}.phase", msg.phase, 0, Phase.OVER)
     d = msg.draft
     _range(v, f"{path}.draft.turn", d.turn, 0, n)
-    _range(v, f"{path}.draft.step", d.step, 0, D_TRIM)
+    _range(v, f"{path}.draft.step", d.step, 0, DraftStep.TRIM)
     _range(v, f"{path}.draft.option_pile", d.option_pile, -1, 2)
     _cards(v, f"{path}.offer", msg.offer, hidden_ok)
     if _length(v, f"{path}.discards", msg.discards, 3):
@@ -139,7 +128,7 @@ def _common(v: Violations, path: str, msg: Message, hidden_ok: bool) -> int:
         _range(v, f"{path}.finalists[{i}]", seat, 0, n - 1)
     if msg.HasField("result"):
         _length(v, f"{path}.result.per_seat", msg.result.per_seat, n)
-    if msg.HasField("result") != (msg.phase == OVER):
+    if msg.HasField("result") != (msg.phase == Phase.OVER):
         v.add(f"{path}.result", "present exactly when the phase is 3 (over)")
     m = msg.match
     for name in ("side_a", "side_b", "attacker", "pending_participant", "loser"):
@@ -161,9 +150,9 @@ def _ask_engine(path: str, question: Callable[[], T]) -> T:
 
 
 def _decisions(path: str, s: State) -> None:
-    if s.phase != OVER and not 0 <= current_player(s) < s.n:
+    if s.phase != Phase.OVER and not 0 <= current_player(s) < s.num_players:
         raise RequestError([(path, "no seat has a decision to make")])
-    if s.phase != OVER and not legal_actions(s):
+    if s.phase != Phase.OVER and not legal_actions(s):
         raise RequestError([(path, "the seat to decide has no legal move")])
 
 
@@ -171,7 +160,7 @@ def _plays_out(path: str, s: State, seed: int) -> None:
     """Play `s` to the end with the rollout policy: every position on the way must be sound."""
     rng = random.Random(seed)
     for _ in range(PROBE_PLIES):
-        if s.phase == OVER:
+        if s.phase == Phase.OVER:
             return
         _decisions(path, s)
         GAME.apply(s, GAME.rollout_action(s, rng), rng)
@@ -181,11 +170,11 @@ def _plays_out(path: str, s: State, seed: int) -> None:
 def _draft_step(v: Violations, path: str, msg: Message) -> None:
     """What the deck-phase step needs: an offer to pick from, picks left for a regular pick."""
     d = msg.draft
-    if msg.phase not in (DECK, FINAL_TRIM):
+    if msg.phase not in (Phase.DECK, Phase.FINAL_TRIM):
         return
-    if d.step in (D_PICK, D_EXTRA) and not msg.offer:
+    if d.step in (DraftStep.PICK, DraftStep.EXTRA) and not msg.offer:
         v.add(f"{path}.offer", "a pick needs an offer")
-    if d.step == D_PICK and d.picks_left < 1:
+    if d.step == DraftStep.PICK and d.picks_left < 1:
         v.add(f"{path}.draft.picks_left", "a pick needs picks left")
 
 
@@ -266,7 +255,7 @@ def validate_state(msg: pb.ChallengersState, path: str) -> State:
     state = codec.state_from_proto(msg)
 
     def check() -> None:
-        for seat in range(state.n):
+        for seat in range(state.num_players):
             observe(state, seat)
         _plays_out(path, state.clone(), 0)
 

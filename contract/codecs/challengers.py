@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from contract.v1 import challengers_pb2 as pb
 from games.challengers import CARDS, Observation, State
@@ -23,7 +24,16 @@ from games.challengers.actions import (
 )
 from games.challengers.catalogue import OPTIONAL_SETS, ROUNDS, SET_NAMES, SETS_PER_GAME
 from games.challengers.setup import empty_state
-from games.challengers.state import OPP_KNOWS, OWNER_KNOWS, TYPE_MASK
+from games.challengers.state import (
+    MATCH_FIELDS,
+    OPP_KNOWS,
+    OWNER_KNOWS,
+    PUBLIC_ROWS,
+    DraftStep,
+    Phase,
+    card_of,
+    draw_code,
+)
 
 Cards = tuple[int, ...]
 
@@ -45,40 +55,44 @@ def _untagged(entries: Iterable[pb.ChallengersTaggedCard]) -> tuple[tuple[int, i
 
 
 def _draft(v: Observation | State) -> pb.ChallengersDraft:
-    return pb.ChallengersDraft(turn=v.turn, step=v.dstep, option_pile=v.opt_pile,
+    return pb.ChallengersDraft(turn=v.turn, step=v.draft_step, option_pile=v.option_pile,
                                picks_left=v.picks_left, redraw_used=v.redraw_used)
 
 
+PROTO_NAMES = {"match_step": "step", "exhausted": "exhaust"}
+"""Engine field -> proto field, where the two names differ."""
+
+
+def _proto_name(field: str) -> str:
+    return PROTO_NAMES.get(field, field)
+
+
 def _match(v: Observation | State) -> pb.ChallengersMatch:
-    return pb.ChallengersMatch(
-        park=v.park, side_a=v.ma, side_b=v.mb, attacker=v.att, step=v.mstep,
-        pending_kind=v.pk, pending_participant=v.pp, pending_data=v.pdata, loser=v.loser,
-    )
+    return pb.ChallengersMatch(**{_proto_name(f): getattr(v, f) for f in MATCH_FIELDS})
+
+
+def _match_fields(m: pb.ChallengersMatch) -> dict[str, Any]:
+    return {f: getattr(m, _proto_name(f)) for f in MATCH_FIELDS}
 
 
 def _participant(v: Observation | State, p: int) -> pb.ChallengersParticipant:
     """The fields an observation and a state share (draw pile and decks are set by callers)."""
-    bench: Sequence[Sequence[int]]
-    exh: Sequence[int]
-    play: Sequence[int]
-    rb: Sequence[int]
-    ab: Sequence[int]
-    if isinstance(v, State):
-        bench, exh, play, rb, ab = v.bench[p], v.exh[p], v.play[p], v.rb[p], v.ab[p]
-    else:
-        bench, exh, play, rb, ab = v.benches[p], v.exhausts[p], v.plays[p], v.rbs[p], v.abs[p]
     return pb.ChallengersParticipant(
-        fans=v.fans[p], phase_counters=v.ph[p], trophies=v.trophies[p],
-        bench=[pb.ChallengersCards(cards=seat) for seat in bench], exhaust=exh, in_play=play,
-        play_bonus=rb, play_attack=ab, next_attack_bonus=v.nxt[p], match_public=v.mpub[p],
-        hidden_adds=v.hadd[p],
+        fans=v.fans[p], phase_counters=v.phase_counters[p],
+        bench=[pb.ChallengersCards(cards=seat) for seat in v.benches[p]],
+        next_attack_bonus=v.next_attack_bonus[p],
+        **{_proto_name(f): getattr(v, f)[p] for f in PUBLIC_ROWS},
     )
+
+
+def _public_rows(ps: Sequence[pb.ChallengersParticipant]) -> dict[str, Any]:
+    return {f: tuple(_t(getattr(p, _proto_name(f))) for p in ps) for f in PUBLIC_ROWS}
 
 
 def observation_to_proto(o: Observation) -> pb.ChallengersObservation:
     """The message of an engine observation."""
     participants = []
-    for p in range(o.P):
+    for p in range(o.num_participants):
         msg = _participant(o, p)
         msg.deck.extend(o.decks[p])
         msg.draw.extend(
@@ -87,7 +101,7 @@ def observation_to_proto(o: Observation) -> pb.ChallengersObservation:
         )
         participants.append(msg)
     return pb.ChallengersObservation(
-        seat=o.seat, players=o.n, sets=o.sets, robot_deck=o.robot_deck, round=o.round,
+        seat=o.seat, players=o.num_players, sets=o.sets, robot_deck=o.robot_deck, round=o.round,
         phase=o.phase,
         draft=_draft(o),
         offer=o.offer, pile_sizes=o.pile_sizes,
@@ -106,51 +120,48 @@ def _result(msg: pb.ChallengersObservation | pb.ChallengersState) -> tuple[float
 
 def observation_from_proto(msg: pb.ChallengersObservation) -> Observation:
     """The engine observation of a validated message."""
-    n, d, m, ps = msg.players, msg.draft, msg.match, msg.participants
+    n, d, ps = msg.players, msg.draft, msg.participants
     return Observation(
-        seat=msg.seat, n=n, P=n + n % 2, robot=n if n % 2 else -1, sets=tuple(msg.sets),
-        robot_deck=_t(msg.robot_deck), round=msg.round, phase=msg.phase, turn=d.turn,
-        dstep=d.step, opt_pile=d.option_pile, picks_left=d.picks_left,
-        redraw_used=d.redraw_used,
+        seat=msg.seat, num_players=n, num_participants=n + n % 2, robot=n if n % 2 else -1,
+        sets=tuple(msg.sets), robot_deck=_t(msg.robot_deck), round=msg.round,
+        phase=Phase(msg.phase), turn=d.turn, draft_step=DraftStep(d.step),
+        option_pile=d.option_pile, picks_left=d.picks_left, redraw_used=d.redraw_used,
         offer=_t(msg.offer), pile_sizes=(msg.pile_sizes[0], msg.pile_sizes[1], msg.pile_sizes[2]),
         discards=tuple(_untagged(c.cards) for c in msg.discards), box=_untagged(msg.box),
         decks=tuple(_t(p.deck) for p in ps), own_public_deck=_t(msg.own_public_deck),
-        fans=_t(p.fans for p in ps), ph=tuple(_t(p.phase_counters) for p in ps),
-        trophies=tuple(_t(p.trophies) for p in ps), trophy_fans=_rows(msg.trophy_fans),
-        revealed=msg.trophies_revealed, finalists=_t(msg.finalists), result=_result(msg),
-        park=m.park, ma=m.side_a, mb=m.side_b, att=m.attacker, mstep=m.step,
-        pk=m.pending_kind, pp=m.pending_participant, pdata=m.pending_data, loser=m.loser,
+        fans=_t(p.fans for p in ps), phase_counters=tuple(_t(p.phase_counters) for p in ps),
+        trophy_fans=_rows(msg.trophy_fans), revealed=msg.trophies_revealed,
+        finalists=_t(msg.finalists), result=_result(msg),
         draws=tuple(
             tuple((c.card, c.owner_knows and c.opponent_knows) for c in p.draw) for p in ps
         ),
-        benches=tuple(_rows(p.bench) for p in ps), exhausts=tuple(_t(p.exhaust) for p in ps),
-        plays=tuple(_t(p.in_play) for p in ps), rbs=tuple(_t(p.play_bonus) for p in ps),
-        abs=tuple(_t(p.play_attack) for p in ps), nxt=_t(p.next_attack_bonus for p in ps),
-        mpub=tuple(_t(p.match_public) for p in ps), hadd=tuple(_t(p.hidden_adds) for p in ps),
+        benches=tuple(_rows(p.bench) for p in ps),
+        next_attack_bonus=_t(p.next_attack_bonus for p in ps),
+        **_match_fields(msg.match), **_public_rows(ps),
     )
 
 
 def state_to_proto(s: State) -> pb.ChallengersState:
     """The message of a full state."""
     participants = []
-    for p in range(s.P):
+    for p in range(s.num_participants):
         msg = _participant(s, p)
-        msg.deck.extend(s.deck[p])
-        msg.public_deck.extend(s.pub_deck[p])
+        msg.deck.extend(s.decks[p])
+        msg.public_deck.extend(s.public_deck[p])
         msg.draw.extend(
-            pb.ChallengersDrawCard(card=code & TYPE_MASK, owner_knows=bool(code & OWNER_KNOWS),
+            pb.ChallengersDrawCard(card=card_of(code), owner_knows=bool(code & OWNER_KNOWS),
                                    opponent_knows=bool(code & OPP_KNOWS))
-            for code in s.draw[p]
+            for code in s.draws[p]
         )
         participants.append(msg)
     return pb.ChallengersState(
-        players=s.n, sets=s.sets, robot_deck=s.robot_deck, round=s.round, phase=s.phase,
+        players=s.num_players, sets=s.sets, robot_deck=s.robot_deck, round=s.round, phase=s.phase,
         draft=_draft(s),
         offer=s.offer, piles=[pb.ChallengersCards(cards=pile) for pile in s.piles],
         discards=[pb.ChallengersCompartment(cards=_tagged(zip(tags, cards, strict=True)))
-                  for cards, tags in zip(s.disc, s.dtag, strict=True)],
-        box=_tagged(zip(s.btag, s.box, strict=True)), participants=participants,
-        trophy_fans=[pb.ChallengersCards(cards=row) for row in s.tval],
+                  for cards, tags in zip(s.discards, s.discard_tags, strict=True)],
+        box=_tagged(zip(s.box_tags, s.box, strict=True)), participants=participants,
+        trophy_fans=[pb.ChallengersCards(cards=row) for row in s.trophy_fans],
         trophies_revealed=s.revealed, finalists=s.finalists,
         result=None if s.result is None else pb.ChallengersResult(per_seat=s.result),
         match=_match(s),
@@ -158,38 +169,33 @@ def state_to_proto(s: State) -> pb.ChallengersState:
 
 
 def _code(c: pb.ChallengersDrawCard) -> int:
-    return c.card | (OWNER_KNOWS if c.owner_knows else 0) | (OPP_KNOWS if c.opponent_knows else 0)
+    return draw_code(c.card, c.owner_knows, c.opponent_knows)
 
 
 def state_from_proto(msg: pb.ChallengersState) -> State:
     """The full state of a validated message."""
     s = empty_state(msg.players, tuple(msg.sets), _t(msg.robot_deck))
-    d, m, ps = msg.draft, msg.match, msg.participants
-    s.round, s.phase = msg.round, msg.phase
-    s.turn, s.dstep, s.opt_pile, s.picks_left = d.turn, d.step, d.option_pile, d.picks_left
-    s.redraw_used = d.redraw_used
+    d, ps = msg.draft, msg.participants
+    s.round, s.phase = msg.round, Phase(msg.phase)
+    s.turn, s.draft_step, s.option_pile = d.turn, DraftStep(d.step), d.option_pile
+    s.picks_left, s.redraw_used = d.picks_left, d.redraw_used
     s.offer = list(msg.offer)
     s.piles = [list(pile.cards) for pile in msg.piles]
-    s.disc = [[e.card for e in c.cards] for c in msg.discards]
-    s.dtag = [[e.seen_by for e in c.cards] for c in msg.discards]
-    s.box, s.btag = [e.card for e in msg.box], [e.seen_by for e in msg.box]
-    s.deck = [list(p.deck) for p in ps]
-    s.pub_deck = [list(p.public_deck) for p in ps]
+    s.discards = [[e.card for e in c.cards] for c in msg.discards]
+    s.discard_tags = [[e.seen_by for e in c.cards] for c in msg.discards]
+    s.box, s.box_tags = [e.card for e in msg.box], [e.seen_by for e in msg.box]
+    s.decks = [list(p.deck) for p in ps]
+    s.public_deck = [list(p.public_deck) for p in ps]
     s.fans = [p.fans for p in ps]
-    s.trophies = [list(p.trophies) for p in ps]
-    s.ph = [list(p.phase_counters) for p in ps]
-    s.draw = [[_code(c) for c in p.draw] for p in ps]
-    s.bench = [[list(seat.cards) for seat in p.bench] for p in ps]
-    s.exh = [list(p.exhaust) for p in ps]
-    s.play = [list(p.in_play) for p in ps]
-    s.rb = [list(p.play_bonus) for p in ps]
-    s.ab = [list(p.play_attack) for p in ps]
-    s.nxt = [p.next_attack_bonus for p in ps]
-    s.mpub = [list(p.match_public) for p in ps]
-    s.hadd = [list(p.hidden_adds) for p in ps]
-    s.park, s.ma, s.mb, s.att, s.mstep = m.park, m.side_a, m.side_b, m.attacker, m.step
-    s.pk, s.pp, s.pdata, s.loser = m.pending_kind, m.pending_participant, m.pending_data, m.loser
-    s.tval = [list(row.cards) for row in msg.trophy_fans]
+    s.phase_counters = [list(p.phase_counters) for p in ps]
+    s.draws = [[_code(c) for c in p.draw] for p in ps]
+    s.benches = [[list(seat.cards) for seat in p.bench] for p in ps]
+    s.next_attack_bonus = [p.next_attack_bonus for p in ps]
+    for name, rows in _public_rows(ps).items():
+        setattr(s, name, [list(row) for row in rows])
+    for name, value in _match_fields(msg.match).items():
+        setattr(s, name, value)
+    s.trophy_fans = _rows(msg.trophy_fans)
     s.revealed, s.finalists, s.result = msg.trophies_revealed, _t(msg.finalists), _result(msg)
     return s
 

@@ -35,8 +35,8 @@ def _distinct(cards: list[int]) -> list[int]:
 
 
 def legal(s: State) -> list[Action]:
-    """Actions settling the pending effect decision of participant `s.pp`."""
-    k, p = s.pk, s.pp
+    """Actions settling the pending effect decision of participant `s.pending_participant`."""
+    k, p = s.pending_kind, s.pending_participant
     if k == K_LOOK2:
         return [make(TOP, t) for t in _distinct(top_types(s, p, 2))]
     if k == K_ORDER:
@@ -67,7 +67,7 @@ def legal(s: State) -> list[Action]:
 def _one_card_moved(s: State, p: int, kind: int) -> list[Action]:
     """One move per distinct deck order that moving one card of p's draw pile to the top (or
     the bottom) gives: card types in catalogue order, each type's copies from the top down."""
-    deck = [c & TYPE_MASK for c in s.draw[p]]  # bottom card first
+    deck = [c & TYPE_MASK for c in s.draws[p]]  # bottom card first
     orders: set[tuple[int, ...]] = set()
     moves = []
     for card in sorted(set(deck)):
@@ -82,52 +82,52 @@ def _one_card_moved(s: State, p: int, kind: int) -> list[Action]:
 
 
 def _done(s: State) -> None:
-    s.pk, s.pp, s.pdata = 0, -1, 0
+    s.pending_kind, s.pending_participant, s.pending_data = 0, -1, 0
 
 
 def _bench_to_top(s: State, p: int, card: int) -> None:
     take_from_bench(s, p, card)
-    s.draw[p].append(card | PUBLIC_CODE)
+    s.draws[p].append(card | PUBLIC_CODE)
 
 
 def resolve(s: State, action: Action) -> None:
     """Carry out `action` for the pending decision (assumed legal)."""
-    k, p, kind = s.pk, s.pp, action.kind
+    k, p, kind = s.pending_kind, s.pending_participant, action.kind
     if kind == PASS:
         _done(s)
         return
     if k == K_LOOK2:
-        d = s.draw[p]
+        d = s.draws[p]
         first, second = d.pop(), d.pop()
         chosen, other = (first, second) if first & TYPE_MASK == action.card else (second, first)
         d.insert(0, (other | OWNER_KNOWS) & ~OPP_KNOWS)
         d.append((chosen | OWNER_KNOWS) & ~OPP_KNOWS)
         _done(s)
     elif k == K_ORDER:
-        d = s.draw[p]
+        d = s.draws[p]
         cards = action.cards()
         del d[-len(cards):]
         for t in reversed(cards):
             d.append(t | OWNER_KNOWS)
         _done(s)
     elif kind == TOP and k == K_TOP_ANY:
-        s.draw[p].append(pull_from_draw(s, p, action.card, action.copy))
+        s.draws[p].append(pull_from_draw(s, p, action.card, action.copy))
         _done(s)
     elif kind == BOTTOM:
-        s.draw[p].insert(0, pull_from_draw(s, p, action.card, action.copy))
+        s.draws[p].insert(0, pull_from_draw(s, p, action.card, action.copy))
         _done(s)
     elif kind == EXHAUST:
         target = opponent(s, p) if k == K_SIREN else p
         take_from_bench(s, target, action.card)
-        s.exh[target].append(action.card)
-        s.pdata -= 1
-        if k != K_EXH_UPTO or s.pdata <= 0 or not s.bench[p]:
+        s.exhausted[target].append(action.card)
+        s.pending_data -= 1
+        if k != K_EXH_UPTO or s.pending_data <= 0 or not s.benches[p]:
             _done(s)
     elif kind == TOP:
         _bench_to_top(s, p, action.card)
-        s.pdata -= 1
+        s.pending_data -= 1
         more = any(NAME[t] == NEWCOMER_NAME for t in bench_types(s, p))
-        if k != K_NEWCOMER_TOP or s.pdata <= 0 or not more:
+        if k != K_NEWCOMER_TOP or s.pending_data <= 0 or not more:
             _done(s)
     else:
         raise AssertionError(f"{action} does not settle decision {k}")

@@ -42,14 +42,14 @@ def trimmed_to_box(card: int) -> bool:
 
 def begin_turn(s: State) -> None:
     """Reset the per-player deck-phase fields for the next player."""
-    s.dstep = D_OPTION if not s.finalists else D_TRIM
-    s.opt_pile, s.picks_left, s.redraw_used = -1, 0, False
+    s.draft_step = D_OPTION if not s.finalists else D_TRIM
+    s.option_pile, s.picks_left, s.redraw_used = -1, 0, False
     s.offer = []
 
 
 def _draw_offer(s: State, count: int, rng: random.Random) -> None:
     for _ in range(count):
-        card = draw_from_pile(s, s.opt_pile, rng)
+        card = draw_from_pile(s, s.option_pile, rng)
         if card < 0:
             break
         s.offer.append(card)
@@ -57,17 +57,17 @@ def _draw_offer(s: State, count: int, rng: random.Random) -> None:
 
 def _discard_offer(s: State) -> None:
     for card in s.offer:
-        discard(s, s.opt_pile, card, drafter(s))
+        discard(s, s.option_pile, card, drafter(s))
     s.offer = []
 
 
 def choose_option(s: State, pile: int, picks: int, rng: random.Random) -> None:
     """Take the round's option `picks` cards from `pile` and draw the first offer."""
-    s.opt_pile, s.picks_left = pile, picks
+    s.option_pile, s.picks_left = pile, picks
     _draw_offer(s, OFFER_SIZE, rng)
-    s.dstep = D_PICK
+    s.draft_step = D_PICK
     if not s.offer:  # both pile and discard are empty: nothing to pick
-        s.dstep = D_TRIM
+        s.draft_step = D_TRIM
 
 
 def _payments(deck: list[int], card: int) -> list[tuple[int, ...]]:
@@ -83,7 +83,7 @@ def _payments(deck: list[int], card: int) -> list[tuple[int, ...]]:
 
 def _pick_actions(s: State) -> list[Action]:
     """Pick any offered card; one with a cost may also be paid for, while a card is left over."""
-    deck = s.deck[drafter(s)]
+    deck = s.decks[drafter(s)]
     out: list[Action] = []
     for card in sorted(set(s.offer)):
         out.append(pick(card))
@@ -96,39 +96,39 @@ def _after_pick(s: State, rng: random.Random) -> None:
     _discard_offer(s)
     if s.picks_left > 0:
         _draw_offer(s, OFFER_SIZE - 1, rng)
-        s.dstep = D_PICK if s.offer else D_TRIM
+        s.draft_step = D_PICK if s.offer else D_TRIM
     else:
-        s.dstep = D_TRIM
+        s.draft_step = D_TRIM
 
 
 def _pick(s: State, card: int, paid: tuple[int, ...], rng: random.Random) -> None:
     p = drafter(s)
     s.offer.remove(card)
     for t in paid:
-        s.deck[p].remove(t)
+        s.decks[p].remove(t)
         to_box(s, t, TAG_TRIM + p)
-        s.ph[p][PH_PAID] += 1
-    s.deck[p].append(card)
-    s.ph[p][PH_PICK + LEVEL[card] - 1] += 1
+        s.phase_counters[p][PH_PAID] += 1
+    s.decks[p].append(card)
+    s.phase_counters[p][PH_PICK + LEVEL[card] - 1] += 1
     if PICKED[card] == PICKED_FAN:
         s.fans[p] += 1
-        s.ph[p][PH_FANS] += 1
+        s.phase_counters[p][PH_FANS] += 1
     if paid:
-        s.dstep = D_EXTRA
+        s.draft_step = D_EXTRA
     else:
         _after_pick(s, rng)
 
 
 def legal(s: State) -> list[Action]:
     """Actions of the drafting player at the current deck-phase step."""
-    step = s.dstep
+    step = s.draft_step
     if step == D_OPTION:
         return [option(pile, picks) for pile, picks in SCHEDULE[s.round - 1]]
     if step == D_PICK:
         return _pick_actions(s) + ([] if s.redraw_used else [A_REDRAW])
     if step == D_EXTRA:
         return _pick_actions(s)
-    return [*(make(TRIM, t) for t in sorted(set(s.deck[drafter(s)]))), A_DONE]
+    return [*(make(TRIM, t) for t in sorted(set(s.decks[drafter(s)]))), A_DONE]
 
 
 def apply(s: State, action: Action, rng: random.Random) -> bool:
@@ -143,19 +143,19 @@ def apply(s: State, action: Action, rng: random.Random) -> bool:
         s.redraw_used = True
         _draw_offer(s, count, rng)
         if not s.offer:
-            s.dstep = D_TRIM
+            s.draft_step = D_TRIM
     elif kind == PICK:
-        if s.dstep == D_PICK:
+        if s.draft_step == D_PICK:
             s.picks_left -= 1
         _pick(s, action.card, action.paid(), rng)
     elif kind == TRIM:
-        s.deck[p].remove(arg)
+        s.decks[p].remove(arg)
         if trimmed_to_box(arg):
             to_box(s, arg, TAG_TRIM + p)
-            s.ph[p][PH_BOXED] += 1
+            s.phase_counters[p][PH_BOXED] += 1
         else:
             discard(s, LEVEL[arg] - 1, arg, TAG_TRIM + p)
-            s.ph[p][PH_TRIM + LEVEL[arg] - 1] += 1
+            s.phase_counters[p][PH_TRIM + LEVEL[arg] - 1] += 1
     elif kind == DONE:
         return True
     else:

@@ -80,7 +80,8 @@ def power_action(s: State, rng: random.Random, trim: str = "starters") -> Action
     if PICK in kinds:
         best = max((a for a in actions if a.kind == PICK and not a.paid()),
                    key=lambda a: _power(a.card))
-        if A_REDRAW in actions and 0 <= s.opt_pile < 3 and _power(best.card) < means[s.opt_pile]:
+        pile = s.option_pile
+        if A_REDRAW in actions and 0 <= pile < 3 and _power(best.card) < means[pile]:
             return A_REDRAW
         return _paid_if_worth(s, actions, best)
     if TRIM in kinds or DONE in kinds:
@@ -95,7 +96,7 @@ def power_action(s: State, rng: random.Random, trim: str = "starters") -> Action
 def _trim_action(s: State, actions: list[Action], trim: str) -> Action:
     if trim == "none" or A_DONE not in actions:
         return A_DONE if A_DONE in actions else actions[0]
-    deck = s.deck[drafter(s)]
+    deck = s.decks[drafter(s)]
     if len(deck) <= MIN_DECK:
         return A_DONE
     mean = sum(_power(c) for c in deck) / len(deck)

@@ -25,7 +25,7 @@ from .zones import (
     to_box,
 )
 
-# pending decision kinds (state.pk; 0 when no decision is pending)
+# pending decision kinds (state.pending_kind; 0 when no decision is pending)
 (K_LOOK2, K_ORDER, K_TOP_ANY, K_BOTTOM_ANY, K_EXH_LE3, K_EXH_UPTO, K_NEWCOMER_TOP,
  K_TOP_POW2, K_TOP_LVLB, K_SIREN, K_DRONE, K_NECROMECH) = range(1, 13)
 # bench auras
@@ -60,17 +60,17 @@ def base_power(s: State, card: int) -> int:
 
 def _bench_all(s: State, p: int) -> list[int]:
     out: list[int] = []
-    for seat in s.bench[p]:
+    for seat in s.benches[p]:
         out += seat
     return out
 
 
 def _icons(s: State, p: int) -> int:
-    return len({ICON[seat[0]] for seat in s.bench[p]})
+    return len({ICON[seat[0]] for seat in s.benches[p]})
 
 
 def _pend(s: State, kind: int, who: int, data: int = 0) -> None:
-    s.pk, s.pp, s.pdata = kind, who, data
+    s.pending_kind, s.pending_participant, s.pending_data = kind, who, data
 
 
 # ---- reveal-time bonuses (kept while attacking and while holding the flag) ----
@@ -87,23 +87,23 @@ def _stable_boy(s: State, p: int) -> int:
 
 
 def _hermit(s: State, p: int) -> int:
-    return 0 if any(ICON[seat[0]] == ICON_CITY for seat in s.bench[p]) else 2
+    return 0 if any(ICON[seat[0]] == ICON_CITY for seat in s.benches[p]) else 2
 
 
 def _mime(s: State, p: int) -> int:
-    return BENCH_SEATS - len(s.bench[p])
+    return BENCH_SEATS - len(s.benches[p])
 
 
 def _teenager(s: State, p: int) -> int:
-    return sum(len(seat) for seat in s.bench[p] if ICON[seat[0]] == ICON_HAUNTED)
+    return sum(len(seat) for seat in s.benches[p] if ICON[seat[0]] == ICON_HAUNTED)
 
 
 def _merman(s: State, p: int) -> int:
-    return 3 if any(ICON[seat[0]] == ICON_SHIP for seat in s.bench[p]) else 0
+    return 3 if any(ICON[seat[0]] == ICON_SHIP for seat in s.benches[p]) else 0
 
 
 def _lifeguard(s: State, p: int) -> int:
-    return 2 if len(s.draw[p]) <= 1 else 0
+    return 2 if len(s.draws[p]) <= 1 else 0
 
 
 def _cyborg_friend(s: State, p: int) -> int:
@@ -137,18 +137,18 @@ def _treasure(s: State, p: int) -> int:
 
 
 def _illusionist(s: State, p: int) -> int:
-    return BENCH_SEATS - len(s.bench[p])
+    return BENCH_SEATS - len(s.benches[p])
 
 
 # ---- effects when revealed ----
 def _look_two(s: State, p: int, rng: random.Random) -> None:
-    if len(s.draw[p]) >= 2:
+    if len(s.draws[p]) >= 2:
         learn_top(s, p, 2)
         _pend(s, K_LOOK2, p)
 
 
 def _look_three(s: State, p: int, rng: random.Random) -> None:
-    if len(s.draw[p]) >= 2:  # two cards are still two orders to choose from
+    if len(s.draws[p]) >= 2:  # two cards are still two orders to choose from
         learn_top(s, p, 3)
         _pend(s, K_ORDER, p)
 
@@ -169,19 +169,19 @@ def _movie_star(s: State, p: int, rng: random.Random) -> None:
 
 
 def _exhaust_two(s: State, p: int, rng: random.Random) -> None:
-    if s.bench[p]:
+    if s.benches[p]:
         _pend(s, K_EXH_UPTO, p, 2)
 
 
 def _pyrotechnician(s: State, p: int, rng: random.Random) -> None:
-    if len(s.draw[p]) <= 1:
+    if len(s.draws[p]) <= 1:
         s.fans[p] += 2
 
 
 def _ghost(s: State, p: int, rng: random.Random) -> None:
     q = opponent(s, p)
-    if s.draw[q]:
-        s.exh[q].append(s.draw[q].pop() & 127)
+    if s.draws[q]:
+        s.exhausted[q].append(s.draws[q].pop() & 127)
 
 
 def _necromancer(s: State, p: int, rng: random.Random) -> None:
@@ -198,11 +198,11 @@ def _gain_from_pile(s: State, p: int, pile: int, rng: random.Random, bottom: boo
     card = draw_from_pile(s, pile, rng)
     if card < 0:
         return
-    s.hadd[p][pile] += 1
+    s.hidden_adds[p][pile] += 1
     if bottom:
-        s.draw[p].insert(0, card)
+        s.draws[p].insert(0, card)
     else:
-        s.draw[p].append(card)
+        s.draws[p].append(card)
 
 
 def _villain(s: State, p: int, rng: random.Random) -> None:
@@ -223,24 +223,24 @@ def _robogram(s: State, p: int, rng: random.Random) -> None:
 
 
 def _sailor(s: State, p: int, rng: random.Random) -> None:
-    if s.draw[p]:
+    if s.draws[p]:
         learn_all(s, p)
         _pend(s, K_BOTTOM_ANY, p)
 
 
 def _siren(s: State, p: int, rng: random.Random) -> None:
-    if s.bench[opponent(s, p)]:
+    if s.benches[opponent(s, p)]:
         _pend(s, K_SIREN, p)
 
 
 def _submarine(s: State, p: int, rng: random.Random) -> None:
-    if s.draw[p]:
-        s.exh[p].append(s.draw[p].pop(0) & 127)
+    if s.draws[p]:
+        s.exhausted[p].append(s.draws[p].pop(0) & 127)
 
 
 def _drone(s: State, p: int, rng: random.Random) -> None:
     q = opponent(s, p)
-    if s.bench[q]:
+    if s.benches[q]:
         _pend(s, K_DRONE, q)
 
 
@@ -261,43 +261,43 @@ def _heroine(s: State, p: int, rng: random.Random) -> None:
 
 def _cowboy(s: State, p: int, rng: random.Random) -> None:
     q = opponent(s, p)
-    if s.draw[q]:
-        code = s.draw[q].pop()
+    if s.draws[q]:
+        code = s.draws[q].pop()
         if not bench_card(s, q, code & 127):
-            s.draw[q].append(code)  # no seat: it stays, and q loses the match
+            s.draws[q].append(code)  # no seat: it stays, and q loses the match
             s.loser = q
 
 
 # ---- when the card loses the flag ----
 def _prince(s: State, p: int, rng: random.Random) -> None:
-    s.exh[p].append(s.play[p].pop())
-    s.rb[p].pop()
-    s.ab[p].pop()
+    s.exhausted[p].append(s.in_play[p].pop())
+    s.play_bonus[p].pop()
+    s.play_attack[p].pop()
 
 
 def _comic(s: State, p: int, rng: random.Random) -> None:
-    s.nxt[p] += 2
+    s.next_attack_bonus[p] += 2
 
 
 def _clairvoyant(s: State, p: int, rng: random.Random) -> None:
-    if s.draw[p]:
+    if s.draws[p]:
         learn_all(s, p)
         _pend(s, K_TOP_ANY, p)
 
 
 def _rescue_pod(s: State, p: int, rng: random.Random) -> None:
-    pod = s.play[p].pop()
-    s.rb[p].pop()
-    s.ab[p].pop()
+    pod = s.in_play[p].pop()
+    s.play_bonus[p].pop()
+    s.play_attack[p].pop()
     to_box(s, pod)
-    if pod in s.mpub[p]:
-        s.mpub[p].remove(pod)
+    if pod in s.match_public[p]:
+        s.match_public[p].remove(pod)
     else:  # it had come unseen from the A pile; now everyone saw it leave
-        s.hadd[p][0] -= 1
+        s.hidden_adds[p][0] -= 1
     card = draw_from_pile(s, 1, rng)
     if card >= 0:
-        s.exh[p].append(card)
-        s.mpub[p].append(card)
+        s.exhausted[p].append(card)
+        s.match_public[p].append(card)
 
 
 def _chatbot(s: State, p: int, rng: random.Random) -> None:

@@ -53,36 +53,36 @@ def pile_means(sets: tuple[str, ...]) -> tuple[float, ...]:
 
 def cards_of(s: State, p: int) -> list[int]:
     """Every card type of p's deck, wherever it lies."""
-    cards = list(s.deck[p])
-    if s.draw[p]:
-        cards += [c & TYPE_MASK for c in s.draw[p]]
-    for seat in s.bench[p]:
+    cards = list(s.decks[p])
+    if s.draws[p]:
+        cards += [c & TYPE_MASK for c in s.draws[p]]
+    for seat in s.benches[p]:
         cards += seat
-    cards += s.exh[p]
-    cards += s.play[p]
+    cards += s.exhausted[p]
+    cards += s.in_play[p]
     return cards
 
 
 def _to_draft(s: State, p: int) -> float:
     """Expected power p still adds in this deck phase (0 outside a deck phase)."""
-    if s.phase != DECK or s.finalists or p >= s.n or p < s.turn:
+    if s.phase != DECK or s.finalists or p >= s.num_players or p < s.turn:
         return 0.0
     means = pile_means(s.sets)
     best = max(picks * means[pile] for pile, picks in SCHEDULE[s.round - 1])
-    if p > s.turn or s.dstep == D_OPTION:
+    if p > s.turn or s.draft_step == D_OPTION:
         return best
-    if s.dstep in (D_PICK, D_EXTRA) and 0 <= s.opt_pile < 3:
-        return (s.picks_left + (s.dstep == D_EXTRA)) * means[s.opt_pile]
+    if s.draft_step in (D_PICK, D_EXTRA) and 0 <= s.option_pile < 3:
+        return (s.picks_left + (s.draft_step == D_EXTRA)) * means[s.option_pile]
     return 0.0
 
 
 def _duel_stakes(s: State, p: int, fans: int) -> tuple[float, float]:
     """2 players: (winning this round's match wins the game, losing it cannot lose it)."""
-    if s.n != 2 or p > 1 or s.phase not in (DECK, MATCH) or s.round > ROUNDS:
+    if s.num_players != 2 or p > 1 or s.phase not in (DECK, MATCH) or s.round > ROUNDS:
         return 0.0, 0.0
     q = 1 - p
-    other = s.fans[q] + sum(s.tval[(t >> 2) - 1][t & 3] for t in s.trophies[q])
-    lead, stake = fans - other, s.tval[s.round - 1][0]
+    other = s.fans[q] + sum(s.trophy_fans[(t >> 2) - 1][t & 3] for t in s.trophies[q])
+    lead, stake = fans - other, s.trophy_fans[s.round - 1][0]
     if s.round == ROUNDS:
         return float(lead + stake > 0), float(lead - stake > 0)
     return float(lead + stake >= FAN_LEAD), 0.0
@@ -90,7 +90,7 @@ def _duel_stakes(s: State, p: int, fans: int) -> tuple[float, float]:
 
 def features(s: State, p: int) -> tuple[float, ...]:
     """The feature vector of participant `p`, in the order of `FEATURES`."""
-    fans = s.fans[p] + sum(s.tval[(t >> 2) - 1][t & 3] for t in s.trophies[p])
+    fans = s.fans[p] + sum(s.trophy_fans[(t >> 2) - 1][t & 3] for t in s.trophies[p])
     cards = cards_of(s, p)
     size = len(cards)
     rnd = min(s.round, ROUNDS)
@@ -105,12 +105,13 @@ def features(s: State, p: int) -> tuple[float, ...]:
     mean = total / size if size else 0.0
     left = ROUNDS - rnd + (1 if s.phase == DECK else 0)
     bench = stake = draw_left = 0.0
-    if s.phase == MATCH and p in (s.ma, s.mb):
-        bench = len(s.bench[p]) / 6
+    if s.phase == MATCH and p in (s.side_a, s.side_b):
+        bench = len(s.benches[p]) / 6
         if not s.finalists and s.round <= ROUNDS and 0 <= s.park < 4:
-            stake = bench * s.tval[s.round - 1][s.park] / FAN_LEAD
-        draw_left = len(s.draw[p]) / 10
+            stake = bench * s.trophy_fans[s.round - 1][s.park] / FAN_LEAD
+        draw_left = len(s.draws[p]) / 10
     clinch, safe = _duel_stakes(s, p, fans)
+    best_trophy = max(highest_trophy(s, q) for q in range(s.num_participants))
     return (
         fans / FAN_LEAD,
         fans / FAN_LEAD * rnd / ROUNDS,
@@ -124,8 +125,7 @@ def features(s: State, p: int) -> tuple[float, ...]:
         len({NAME_ID[c] for c in cards}) / 6,
         auras / 3,
         _to_draft(s, p) / 10,
-        1.0 if highest_trophy(s, p) == max(highest_trophy(s, q) for q in range(s.P)) > 0
-        else 0.0,
+        1.0 if highest_trophy(s, p) == best_trophy > 0 else 0.0,
         bench,
         stake,
         draw_left,

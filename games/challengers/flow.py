@@ -7,22 +7,12 @@ import random
 from . import decisions, draft, match
 from .actions import Action
 from .catalogue import FAN_LEAD, ROUNDS, SCHEDULE, pairings_for
-from .state import (
-    D_OPTION,
-    DECK,
-    FINAL_TRIM,
-    MATCH,
-    OVER,
-    PH_SIZE,
-    TAG_PUBLIC,
-    TAG_TRIM,
-    State,
-)
+from .state import D_OPTION, DECK, FINAL_TRIM, MATCH, OVER, PH_SIZE, TAG_PUBLIC, TAG_TRIM, State
 
 
 def fan_total(s: State, p: int) -> int:
     """Fan tokens plus the fans on p's trophies (hidden or not)."""
-    return s.fans[p] + sum(s.tval[(t >> 2) - 1][t & 3] for t in s.trophies[p])
+    return s.fans[p] + sum(s.trophy_fans[(t >> 2) - 1][t & 3] for t in s.trophies[p])
 
 
 def rank_key(s: State, p: int) -> tuple[int, int, int]:
@@ -32,27 +22,27 @@ def rank_key(s: State, p: int) -> tuple[int, int, int]:
 
 def park_players(s: State, park: int) -> tuple[int, int]:
     """The two participants who meet in `park` this round."""
-    table = pairings_for(s.P)
-    a, b = (p for p in range(s.P) if table[p][s.round - 1] == park)
+    table = pairings_for(s.num_participants)
+    a, b = (p for p in range(s.num_participants) if table[p][s.round - 1] == park)
     return a, b
 
 
 def reveal_decks(s: State) -> None:
     """End of a deck phase: every deck, fan count and removed card becomes public."""
-    for p in range(s.P):
-        s.pub_deck[p] = sorted(s.deck[p])
-        s.ph[p] = [0] * PH_SIZE
-    for tags in s.dtag:
+    for p in range(s.num_participants):
+        s.public_deck[p] = sorted(s.decks[p])
+        s.phase_counters[p] = [0] * PH_SIZE
+    for tags in s.discard_tags:
         for i, tag in enumerate(tags):
             if tag >= TAG_TRIM:
                 tags[i] = TAG_PUBLIC
-    for i, tag in enumerate(s.btag):
+    for i, tag in enumerate(s.box_tags):
         if tag >= TAG_TRIM:
-            s.btag[i] = TAG_PUBLIC
+            s.box_tags[i] = TAG_PUBLIC
 
 
 def _drafters(s: State) -> int:
-    return len(s.finalists) if s.finalists else s.n
+    return len(s.finalists) if s.finalists else s.num_players
 
 
 def _start_match(s: State, rng: random.Random) -> None:
@@ -71,12 +61,12 @@ def _finish(s: State, result: tuple[float, ...]) -> None:
 def _finish_duel(s: State) -> None:
     k0, k1 = rank_key(s, 0), rank_key(s, 1)
     share = 1.0 if k0 > k1 else 0.0 if k0 < k1 else 0.5
-    _finish(s, (share,) if s.n == 1 else (share, 1.0 - share))
+    _finish(s, (share,) if s.num_players == 1 else (share, 1.0 - share))
 
 
 def _start_final(s: State, rng: random.Random) -> None:
     s.revealed = True
-    order = sorted(range(s.n), key=lambda p: (rank_key(s, p), rng.random()), reverse=True)
+    order = sorted(range(s.num_players), key=lambda p: (rank_key(s, p), rng.random()), reverse=True)
     s.finalists = tuple(sorted(order[:2]))
     s.round = ROUNDS + 1
     s.phase, s.turn = FINAL_TRIM, 0
@@ -84,10 +74,10 @@ def _start_final(s: State, rng: random.Random) -> None:
 
 
 def _end_round(s: State, rng: random.Random) -> None:
-    if s.n <= 2 and abs(fan_total(s, 0) - fan_total(s, 1)) >= FAN_LEAD:
+    if s.num_players <= 2 and abs(fan_total(s, 0) - fan_total(s, 1)) >= FAN_LEAD:
         _finish_duel(s)
     elif s.round == ROUNDS:
-        if s.n <= 2:
+        if s.num_players <= 2:
             _finish_duel(s)
         else:
             _start_final(s, rng)
@@ -98,18 +88,18 @@ def _end_round(s: State, rng: random.Random) -> None:
 
 
 def _end_match(s: State, rng: random.Random) -> None:
-    winner = s.mb if s.loser == s.ma else s.ma
+    winner = s.side_b if s.loser == s.side_a else s.side_a
     final = bool(s.finalists)
-    if not final and (winner != s.robot or s.n == 1):
+    if not final and (winner != s.robot or s.num_players == 1):
         s.trophies[winner].append(s.round << 2 | s.park)
-    for p in (s.ma, s.mb):
+    for p in (s.side_a, s.side_b):
         match.gather(s, p)
-    s.loser, s.pk, s.pp, s.att = -1, 0, -1, -1
+    s.loser, s.pending_kind, s.pending_participant, s.attacker = -1, 0, -1, -1
     if final:
-        _finish(s, tuple(1.0 if p == winner else 0.0 for p in range(s.n)))
+        _finish(s, tuple(1.0 if p == winner else 0.0 for p in range(s.num_players)))
         return
     s.park += 1
-    if s.park < s.P // 2:
+    if s.park < s.num_participants // 2:
         _start_match(s, rng)
     else:
         _end_round(s, rng)
@@ -118,7 +108,7 @@ def _end_match(s: State, rng: random.Random) -> None:
 def current_player(s: State) -> int:
     """Seat to decide next (-1 when the tournament is over)."""
     if s.phase == MATCH:
-        return s.pp
+        return s.pending_participant
     if s.phase == OVER:
         return -1
     return draft.drafter(s)
@@ -133,9 +123,9 @@ def advance(s: State, rng: random.Random) -> None:
     while True:
         phase = s.phase
         if phase == MATCH:
-            if s.pk:
+            if s.pending_kind:
                 acts = decisions.legal(s)
-                if len(acts) == 1 or s.pp == s.robot:
+                if len(acts) == 1 or s.pending_participant == s.robot:
                     decisions.resolve(s, acts[0])
                     continue
                 return
@@ -149,7 +139,7 @@ def advance(s: State, rng: random.Random) -> None:
                 s.phase, s.park = MATCH, 0
                 _start_match(s, rng)
                 continue
-            if s.dstep == D_OPTION and len(SCHEDULE[s.round - 1]) == 1:
+            if s.draft_step == D_OPTION and len(SCHEDULE[s.round - 1]) == 1:
                 pile, picks = SCHEDULE[s.round - 1][0]
                 draft.choose_option(s, pile, picks, rng)
                 continue
@@ -177,7 +167,7 @@ def apply(s: State, action: Action, rng: random.Random) -> None:
 def legal_actions(s: State) -> list[Action]:
     """The current player's legal actions (empty when the game is over)."""
     if s.phase == MATCH:
-        return decisions.legal(s) if s.pk else []
+        return decisions.legal(s) if s.pending_kind else []
     if s.phase == OVER:
         return []
     return draft.legal(s)

@@ -33,7 +33,7 @@ class Challengers:
 
     def num_players(self, state: State) -> int:
         """Number of seats (players; the robot is no seat)."""
-        return state.n
+        return state.num_players
 
     def current_player(self, state: State) -> int:
         """Seat to decide next (-1 when the game is over)."""

@@ -44,11 +44,11 @@ def _score(s: State, action: Action) -> float:
         return _value(action.card) + 0.5 * sum(4.5 - _value(t) for t in action.paid())
     if kind == REDRAW:
         best = max((_value(c) for c in s.offer), default=0.0)
-        floor = 2.0 + s.opt_pile * 2.0
+        floor = 2.0 + s.option_pile * 2.0
         return floor if best < floor else -1.0
     if kind == TRIM:
         card = action.arg
-        deck = s.deck[s.finalists[s.turn] if s.finalists else s.turn]
+        deck = s.decks[s.finalists[s.turn] if s.finalists else s.turn]
         weak = NAME[card] == _NEWCOMER or (LEVEL[card] == LEVEL_S and s.round >= 4)
         return 1.0 if weak and len(deck) > 8 else -2.0
     if kind == DONE:
@@ -60,9 +60,9 @@ def _score(s: State, action: Action) -> float:
     if kind == ORDER:
         return sum(_value(t) * weight for t, weight in zip(action.cards(), (4, 2, 1), strict=False))
     if kind == EXHAUST:
-        if s.pk == K_SIREN:
+        if s.pending_kind == K_SIREN:
             return 3.0 if AURA[action.arg] != AURA_NONE else -1.0
-        seat = next((seat for seat in s.bench[s.pp] if action.arg in seat), [])
+        seat = next((seat for seat in s.benches[s.pending_participant] if action.arg in seat), [])
         return 2.0 - len(seat) - (2.0 if AURA[action.arg] != AURA_NONE else 0.0)
     if kind == PASS:
         return 0.5
@@ -124,7 +124,7 @@ def evaluate(s: State) -> list[float]:
     """
     if s.phase == OVER and s.result is not None:
         return list(s.result)
-    n = s.n
+    n = s.num_players
     rivals = list(range(n)) + ([s.robot] if n == 1 else [])
     weights = weights_for(n)
     scores = [sum(w * f for w, f in zip(weights, features(s, p), strict=True)) for p in rivals]

@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from operator import attrgetter
+from typing import Any
 
 from .catalogue import LEVEL, ROUNDS, TROPHY_FANS, pile_cards
 from .draft import trimmed_to_box
@@ -21,6 +23,7 @@ from .state import (
     DECK,
     FINAL_TRIM,
     MATCH,
+    MATCH_FIELDS,
     OPP_KNOWS,
     OWNER_KNOWS,
     PH_BOXED,
@@ -29,10 +32,14 @@ from .state import (
     PH_PICK,
     PH_TRIM,
     PUBLIC_CODE,
+    PUBLIC_ROWS,
     TAG_PUBLIC,
     TAG_TRIM,
     TYPE_MASK,
+    DraftStep,
+    Phase,
     State,
+    draw_code,
 )
 
 Cards = tuple[int, ...]
@@ -44,17 +51,17 @@ class Observation:
     """Everything `seat` may know; hidden cards are HIDDEN (-1). Hashable and comparable."""
 
     seat: int
-    n: int
-    P: int
+    num_players: int
+    num_participants: int
     robot: int
     sets: tuple[str, ...]
     robot_deck: Cards
     round: int
-    phase: int
+    phase: Phase
     # deck phase (the step of the drafting player is visible across the table)
     turn: int
-    dstep: int
-    opt_pile: int
+    draft_step: DraftStep
+    option_pile: int
     picks_left: int
     redraw_used: bool
     offer: Cards  # HIDDEN entries when it is another player's offer
@@ -65,7 +72,7 @@ class Observation:
     decks: tuple[Cards, ...]  # own deck as it is; the others' as last revealed (sorted)
     own_public_deck: Cards  # the seat's own deck as the others last saw it
     fans: tuple[int, ...]  # fan tokens as visible to the seat
-    ph: tuple[Cards, ...]  # deck-phase counters (another player's fan gain is hidden)
+    phase_counters: tuple[Cards, ...]  # deck-phase counters (another player's fan gain is hidden)
     trophies: tuple[Cards, ...]
     trophy_fans: tuple[Cards, ...]  # 7 rounds x 4 parks, HIDDEN when face down
     revealed: bool
@@ -73,23 +80,23 @@ class Observation:
     result: tuple[float, ...] | None
     # the match being played
     park: int
-    ma: int
-    mb: int
-    att: int
-    mstep: int
-    pk: int
-    pp: int
-    pdata: int
+    side_a: int
+    side_b: int
+    attacker: int
+    match_step: int
+    pending_kind: int
+    pending_participant: int
+    pending_data: int
     loser: int
     draws: tuple[tuple[tuple[int, bool], ...], ...]  # (card or HIDDEN, public), bottom first
     benches: tuple[tuple[Cards, ...], ...]
-    exhausts: tuple[Cards, ...]
-    plays: tuple[Cards, ...]
-    rbs: tuple[Cards, ...]
-    abs: tuple[Cards, ...]
-    nxt: Cards
-    mpub: tuple[Cards, ...]
-    hadd: tuple[Cards, ...]
+    exhausted: tuple[Cards, ...]
+    in_play: tuple[Cards, ...]
+    play_bonus: tuple[Cards, ...]
+    play_attack: tuple[Cards, ...]
+    next_attack_bonus: Cards
+    match_public: tuple[Cards, ...]
+    hidden_adds: tuple[Cards, ...]
 
 
 def _sees_tag(tag: int, seat: int) -> bool:
@@ -97,70 +104,81 @@ def _sees_tag(tag: int, seat: int) -> bool:
 
 
 def _trophy_visible(s: State, r: int, k: int) -> bool:
-    if s.n <= 2:
+    if s.num_players <= 2:
         return k == 0 and r + 1 <= min(s.round, ROUNDS)
     code = (r + 1) << 2 | k
     return s.revealed and any(code in t for t in s.trophies)
 
 
-def _knows_bits(s: State, seat: int, p: int) -> int:
+def _known_bits(side_a: int, side_b: int, seat: int, p: int) -> int:
+    """The code bits a card of `p`'s draw pile needs for `seat` to know it."""
     if seat == p:
         return OWNER_KNOWS
-    if (seat == s.ma and p == s.mb) or (seat == s.mb and p == s.ma):
+    if (seat == side_a and p == side_b) or (seat == side_b and p == side_a):
         return OPP_KNOWS
     return PUBLIC_CODE
 
 
 def _draw_view(s: State, seat: int, p: int) -> tuple[tuple[int, bool], ...]:
-    bits = _knows_bits(s, seat, p)
-    return tuple(
+    bits = _known_bits(s.side_a, s.side_b, seat, p)
+    return tuple(  # the bits inline: this runs for every card of every draw pile observed
         (c & TYPE_MASK if c & bits == bits else HIDDEN, c & PUBLIC_CODE == PUBLIC_CODE)
-        for c in s.draw[p]
+        for c in s.draws[p]
     )
+
+
+def _drafting(phase: int) -> bool:
+    return phase in (DECK, FINAL_TRIM)
+
+
+_MATCH = attrgetter(*MATCH_FIELDS)
+_ROWS = attrgetter(*PUBLIC_ROWS)
+
+
+def _fields(s: State) -> dict[str, Any]:
+    """The match's fields and the public rows, as an observation holds them."""
+    fields: dict[str, Any] = dict(zip(MATCH_FIELDS, _MATCH(s), strict=True))
+    for name, rows in zip(PUBLIC_ROWS, _ROWS(s), strict=True):
+        fields[name] = tuple(map(tuple, rows))
+    return fields
 
 
 def observe(s: State, seat: int) -> Observation:
     """Exactly what `seat` may know of `s`."""
     drafting = s.phase in (DECK, FINAL_TRIM)
-    decks, fans, ph = [], [], []
-    for p in range(s.P):
+    decks, fans, counters = [], [], []
+    for p in range(s.num_participants):
         own = p == seat
-        decks.append(tuple(sorted(s.deck[p])) if own else tuple(s.pub_deck[p]))
-        hidden_fans = s.ph[p][PH_FANS] if drafting and not own else 0
+        decks.append(tuple(sorted(s.decks[p])) if own else tuple(s.public_deck[p]))
+        hidden_fans = s.phase_counters[p][PH_FANS] if drafting and not own else 0
         fans.append(s.fans[p] - hidden_fans)
-        ph.append(tuple(s.ph[p]) if own else (*tuple(s.ph[p][:PH_FANS]), 0))
+        mine = tuple(s.phase_counters[p])
+        counters.append(mine if own else (*mine[:PH_FANS], 0))
     own_offer = drafting and (s.finalists[s.turn] if s.finalists else s.turn) == seat
     return Observation(
-        seat=seat, n=s.n, P=s.P, robot=s.robot, sets=s.sets, robot_deck=s.robot_deck,
-        round=s.round, phase=s.phase, turn=s.turn, dstep=s.dstep, opt_pile=s.opt_pile,
+        seat=seat, num_players=s.num_players, num_participants=s.num_participants,
+        robot=s.robot, sets=s.sets, robot_deck=s.robot_deck, round=s.round, phase=s.phase,
+        turn=s.turn, draft_step=s.draft_step, option_pile=s.option_pile,
         picks_left=s.picks_left, redraw_used=s.redraw_used,
         offer=tuple(sorted(s.offer)) if own_offer else (HIDDEN,) * len(s.offer),
         pile_sizes=(len(s.piles[0]), len(s.piles[1]), len(s.piles[2])),
         discards=tuple(
             tuple((t, c if _sees_tag(t, seat) else HIDDEN) for c, t in zip(d, tags, strict=True))
-            for d, tags in zip(s.disc, s.dtag, strict=True)
+            for d, tags in zip(s.discards, s.discard_tags, strict=True)
         ),
         box=tuple((t, c if _sees_tag(t, seat) else HIDDEN)
-                  for c, t in zip(s.box, s.btag, strict=True)),
-        decks=tuple(decks), own_public_deck=tuple(s.pub_deck[seat]), fans=tuple(fans),
-        ph=tuple(ph),
-        trophies=tuple(tuple(t) for t in s.trophies),
+                  for c, t in zip(s.box, s.box_tags, strict=True)),
+        decks=tuple(decks), own_public_deck=tuple(s.public_deck[seat]), fans=tuple(fans),
+        phase_counters=tuple(counters),
         trophy_fans=tuple(
             tuple(v if _trophy_visible(s, r, k) else HIDDEN for k, v in enumerate(row))
-            for r, row in enumerate(s.tval)
+            for r, row in enumerate(s.trophy_fans)
         ),
         revealed=s.revealed, finalists=s.finalists, result=s.result,
-        park=s.park, ma=s.ma, mb=s.mb, att=s.att, mstep=s.mstep, pk=s.pk, pp=s.pp,
-        pdata=s.pdata, loser=s.loser,
-        draws=tuple(_draw_view(s, seat, p) for p in range(s.P)),
-        benches=tuple(tuple(tuple(seat_cards) for seat_cards in b) for b in s.bench),
-        exhausts=tuple(tuple(x) for x in s.exh),
-        plays=tuple(tuple(x) for x in s.play),
-        rbs=tuple(tuple(x) for x in s.rb),
-        abs=tuple(tuple(x) for x in s.ab),
-        nxt=tuple(s.nxt),
-        mpub=tuple(tuple(x) for x in s.mpub),
-        hadd=tuple(tuple(x) for x in s.hadd),
+        draws=tuple(_draw_view(s, seat, p) for p in range(s.num_participants)),
+        benches=tuple(tuple(tuple(seat_cards) for seat_cards in b) for b in s.benches),
+        next_attack_bonus=tuple(s.next_attack_bonus),
+        **_fields(s),
     )
 
 
@@ -193,50 +211,80 @@ class _Unseen:
 
 
 def sample(o: Observation, rng: random.Random) -> State:
-    """A full state consistent with `o`; what the seat cannot see is dealt uniformly."""
+    """A full state consistent with `o`; what the seat cannot see is dealt uniformly.
+
+    One step per hidden zone, in this order (the random draws follow it): the cards of the
+    match's draw piles, what other drafters picked, paid and trimmed this phase, the level
+    piles, the offer, the draw piles, the discards and the box, the trophies face down.
+    """
+    s = _shown(o)
+    unseen = _Unseen(o.sets)
+    drafters = _hidden_drafters(o)
+    in_match = _mark_known(o, drafters, unseen)
+    pools, hidden_adds = _match_pools(o, in_match, unseen, rng)
+    forced = {p: _paid_picks(o, p, rng) for p in drafters}
+    shown = {p: list(o.decks[p]) + forced[p] for p in drafters}
+    gone = _settle_deficits(o, shown, unseen, rng)
+    unseen.shuffle(rng)
+    trimmed: dict[tuple[int, int], list[int]] = {}
+    boxed: dict[int, list[int]] = {}
+    for p in drafters:
+        _redo_hidden_delta(s, o, p, unseen, forced[p], shown[p], gone[p], trimmed, boxed, rng)
+    _deal_offer(s, o, unseen)
+    for p in in_match:
+        s.draws[p] = _deal_draw_pile(o, p, pools[p], hidden_adds[p], unseen, rng)
+    _deal_discards(s, o, unseen, trimmed, boxed)
+    _deal_level_piles(s, o, unseen)
+    s.trophy_fans = _sample_trophy_fans(o, rng)
+    return s
+
+
+def _shown(o: Observation) -> State:
+    """A state holding what `o` shows as it is (decks as last revealed)."""
     from .setup import empty_state
 
-    s = empty_state(o.n, o.sets, o.robot_deck)
-    seat = o.seat
-    s.round, s.phase, s.turn, s.dstep = o.round, o.phase, o.turn, o.dstep
-    s.opt_pile, s.picks_left, s.redraw_used = o.opt_pile, o.picks_left, o.redraw_used
-    s.trophies = [list(t) for t in o.trophies]
+    s = empty_state(o.num_players, o.sets, o.robot_deck)
+    s.round, s.phase, s.turn, s.draft_step = o.round, o.phase, o.turn, o.draft_step
+    s.option_pile, s.picks_left, s.redraw_used = o.option_pile, o.picks_left, o.redraw_used
     s.revealed, s.finalists, s.result = o.revealed, o.finalists, o.result
-    s.park, s.ma, s.mb, s.att, s.mstep = o.park, o.ma, o.mb, o.att, o.mstep
-    s.pk, s.pp, s.pdata, s.loser = o.pk, o.pp, o.pdata, o.loser
-    s.bench = [[list(x) for x in b] for b in o.benches]
-    s.exh = [list(x) for x in o.exhausts]
-    s.play = [list(x) for x in o.plays]
-    s.rb = [list(x) for x in o.rbs]
-    s.ab = [list(x) for x in o.abs]
-    s.nxt = list(o.nxt)
-    s.mpub = [list(x) for x in o.mpub]
-    s.hadd = [list(x) for x in o.hadd]
+    for name in MATCH_FIELDS:
+        setattr(s, name, getattr(o, name))
+    for name in PUBLIC_ROWS:
+        setattr(s, name, [list(x) for x in getattr(o, name)])
+    s.benches = [[list(x) for x in b] for b in o.benches]
+    s.next_attack_bonus = list(o.next_attack_bonus)
     s.fans = list(o.fans)
-    s.ph = [list(x) for x in o.ph]
-    s.pub_deck = [list(d) for d in o.decks]
-    s.deck = [list(d) for d in o.decks]
-    s.pub_deck[seat] = list(o.own_public_deck)
-    unseen = _Unseen(o.sets)
-    in_match = o.phase == MATCH
-    drafting = o.phase in (DECK, FINAL_TRIM)
-    delta = [p for p in range(o.n) if drafting and p != seat and any(o.ph[p])]
-    hidden_adds = [[0, 0, 0] for _ in range(o.P)]
-    draw_pools: list[list[int]] = [[] for _ in range(o.P)]
-    in_play: dict[int, tuple[Counter[int], Counter[int]]] = {}
-    for p in range(o.P):
-        if in_match and p in (o.ma, o.mb):
-            s.deck[p] = []
-            seen = Counter(c for pos in o.draws[p] if (c := pos[0]) != HIDDEN)
-            for seat_cards in o.benches[p]:
-                seen.update(seat_cards)
-            seen.update(o.exhausts[p])
-            seen.update(o.plays[p])
-            public = Counter(o.mpub[p])
-            for card in public.elements():
+    s.phase_counters = [list(x) for x in o.phase_counters]
+    s.public_deck = [list(d) for d in o.decks]
+    s.decks = [list(d) for d in o.decks]
+    s.public_deck[o.seat] = list(o.own_public_deck)
+    for p in _match_sides(o):
+        s.decks[p] = []  # in its draw pile, bench, exhaust or play
+    return s
+
+
+def _hidden_drafters(o: Observation) -> list[int]:
+    """The other players whose picks, payments and trims of this phase `o` does not show."""
+    if not _drafting(o.phase):
+        return []
+    return [p for p in range(o.num_players) if p != o.seat and any(o.phase_counters[p])]
+
+
+def _match_sides(o: Observation) -> list[int]:
+    """The participants of the match being played, in order."""
+    if o.phase != MATCH:
+        return []
+    return sorted(p for p in (o.side_a, o.side_b) if p >= 0)
+
+
+def _mark_known(o: Observation, drafters: list[int], unseen: _Unseen) -> list[int]:
+    """Take the level cards `o` places out of the unseen ones; the match's participants."""
+    in_match = _match_sides(o)
+    for p in range(o.num_participants):
+        if p in in_match:
+            for card in o.match_public[p]:
                 unseen.known(card)
-            in_play[p] = seen, public
-        elif p not in delta:
+        elif p not in drafters:
             for card in o.decks[p]:
                 unseen.known(card)
     for card in o.offer:
@@ -246,41 +294,53 @@ def sample(o: Observation, rng: random.Random) -> State:
         for _tag, card in entries:
             if card != HIDDEN:
                 unseen.known(card)
-    for p, (seen, public) in in_play.items():
-        added = _seen_adds(seen, public, o.hadd[p], unseen, rng)
+    return in_match
+
+
+def _match_pools(o: Observation, in_match: list[int], unseen: _Unseen, rng: random.Random
+                 ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+    """Per match participant: the revealed deck's cards not seen elsewhere (its draw pile's
+    known part), and how many cards it added unseen from each level pile."""
+    pools: dict[int, list[int]] = {}
+    hidden_adds: dict[int, list[int]] = {}
+    for p in in_match:
+        seen = Counter(c for c, _ in o.draws[p] if c != HIDDEN)
+        for seat_cards in o.benches[p]:
+            seen.update(seat_cards)
+        seen.update(o.exhausted[p])
+        seen.update(o.in_play[p])
+        public = Counter(o.match_public[p])
+        added = _seen_adds(seen, public, o.hidden_adds[p], unseen, rng)
         hidden_adds[p] = [k - sum(n for c, n in added.items() if LEVEL[c] == level + 1)
-                          for level, k in enumerate(o.hadd[p])]
-        draw_pools[p] = list((public - (seen - added)).elements())
-    forced = {p: _paid_picks(o, p, rng) for p in delta}
-    shown = {p: list(o.decks[p]) + forced[p] for p in delta}
-    gone = _settle_deficits(o, shown, unseen, rng)
-    unseen.shuffle(rng)
-    trimmed: dict[tuple[int, int], list[int]] = {}
-    boxed: dict[int, list[int]] = {}
-    for p in delta:
-        _redo_hidden_delta(s, o, p, unseen, forced[p], shown[p], gone[p], trimmed, boxed, rng)
-    # the offer of another drafting player
+                          for level, k in enumerate(o.hidden_adds[p])]
+        pools[p] = list((public - (seen - added)).elements())
+    return pools, hidden_adds
+
+
+def _deal_offer(s: State, o: Observation, unseen: _Unseen) -> None:
+    """Another drafting player's offer comes from the chosen option's pile."""
     if any(c == HIDDEN for c in o.offer):
-        s.offer = [unseen.deal(o.opt_pile) for _ in o.offer]
+        s.offer = [unseen.deal(o.option_pile) for _ in o.offer]
     else:
         s.offer = list(o.offer)
-    # draw piles of the match
-    for p in range(o.P):
-        if not (in_match and p in (o.ma, o.mb)):
-            continue
-        pool = draw_pools[p]
-        for level, k in enumerate(hidden_adds[p]):
-            pool += [unseen.deal(level) for _ in range(max(k, 0))]
-        rng.shuffle(pool)
-        bits = _view_bits(o, seat, p)
-        draw = []
-        for card, is_public in o.draws[p]:
-            if card == HIDDEN:
-                draw.append(pool.pop())
-            else:
-                draw.append(card | (PUBLIC_CODE if is_public else bits))
-        s.draw[p] = draw
-    # discard compartments and the box
+
+
+def _deal_draw_pile(o: Observation, p: int, pool: list[int], hidden_adds: list[int],
+                    unseen: _Unseen, rng: random.Random) -> list[int]:
+    """Match participant `p`'s draw pile: the cards `o` shows where it shows them, the rest
+    of its deck and its unseen adds shuffled into the other places."""
+    for level, k in enumerate(hidden_adds):
+        pool += [unseen.deal(level) for _ in range(max(k, 0))]
+    rng.shuffle(pool)
+    bits = _known_bits(o.side_a, o.side_b, o.seat, p)
+    return [pool.pop() if card == HIDDEN else draw_code(card, True, True) if public
+            else card | bits for card, public in o.draws[p]]
+
+
+def _deal_discards(s: State, o: Observation, unseen: _Unseen,
+                   trimmed: dict[tuple[int, int], list[int]], boxed: dict[int, list[int]]) -> None:
+    """Hidden discard entries are other drafters' trims or unseen level cards; hidden box
+    entries are other drafters' cards trimmed to the box."""
     for pile in range(3):
         cards, tags = [], []
         for tag, card in o.discards[pile]:
@@ -289,26 +349,18 @@ def sample(o: Observation, rng: random.Random) -> State:
                 card = mine.pop() if tag >= TAG_TRIM and mine else unseen.deal(pile)
             cards.append(card)
             tags.append(tag)
-        s.disc[pile], s.dtag[pile] = cards, tags
+        s.discards[pile], s.discard_tags[pile] = cards, tags
     for tag, card in o.box:
-        if card == HIDDEN:
-            card = boxed[tag - TAG_TRIM].pop(0)
-        s.box.append(card)
-        s.btag.append(tag)
+        s.box.append(boxed[tag - TAG_TRIM].pop(0) if card == HIDDEN else card)
+        s.box_tags.append(tag)
+
+
+def _deal_level_piles(s: State, o: Observation, unseen: _Unseen) -> None:
+    """What is left unseen makes the level piles, which must have the sizes `o` shows."""
     for pile in range(3):
         s.piles[pile] = unseen.lists[pile]
         if len(s.piles[pile]) != o.pile_sizes[pile]:
             raise ValueError("observation is inconsistent: pile sizes do not add up")
-    s.tval = _sample_trophy_fans(o, rng)
-    return s
-
-
-def _view_bits(o: Observation, seat: int, p: int) -> int:
-    if seat == p:
-        return OWNER_KNOWS
-    if seat in (o.ma, o.mb):
-        return OPP_KNOWS
-    return PUBLIC_CODE
 
 
 def _trims_in_discard(o: Observation, p: int, pile: int) -> int:
@@ -324,7 +376,7 @@ def _settle_deficits(o: Observation, shown: dict[int, list[int]], unseen: _Unsee
     rest are drawn at random from that player's cards.
     """
     gone: dict[int, list[int]] = {p: [] for p in shown}
-    room = {p: [o.ph[p][PH_TRIM + k] - _trims_in_discard(o, p, k) for k in range(3)]
+    room = {p: [o.phase_counters[p][PH_TRIM + k] - _trims_in_discard(o, p, k) for k in range(3)]
             for p in shown}
     for cards in shown.values():
         for card in cards:
@@ -386,8 +438,8 @@ def _positive(counts: Counter[int]) -> int:
 
 def _paid_picks(o: Observation, p: int, rng: random.Random) -> list[int]:
     """Cards with a "when picked" cost that p must have picked to pay what p paid this phase."""
-    left = o.ph[p][PH_PAID]
-    pile = next((k for k in range(3) if o.ph[p][PH_PICK + k]), 0)
+    left = o.phase_counters[p][PH_PAID]
+    pile = next((k for k in range(3) if o.phase_counters[p][PH_PICK + k]), 0)
     costly = sorted({c for c in pile_cards(o.sets)[pile] if COST[c]})
     out: list[int] = []
     while left > 0:
@@ -397,7 +449,7 @@ def _paid_picks(o: Observation, p: int, rng: random.Random) -> list[int]:
                              "show payments that no card's cost explains")
         out.append(fits[rng.randrange(len(fits))])
         left -= COST[out[-1]]
-    if len(out) > o.ph[p][PH_PICK + pile]:
+    if len(out) > o.phase_counters[p][PH_PICK + pile]:
         raise ValueError(f"observation is inconsistent: participant {p}'s phase counters "
                          "show payments for more cards than were picked")
     return out
@@ -457,7 +509,7 @@ def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, paid_p
     trims are starter cards whenever p's cards allow it; trims to a discard always match
     its level.
     """
-    ph = o.ph[p]
+    ph = o.phase_counters[p]
     implied = Counter(LEVEL[c] - 1 for c in paid_picks)
     dealt = [unseen.deal(pile) for pile in range(3)
              for _ in range(ph[PH_PICK + pile] - implied[pile])]
@@ -476,19 +528,19 @@ def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, paid_p
             unseen.put_back(card, rng)
     box_trims = _take_preferring(cards, ph[PH_BOXED], trimmed_to_box)
     boxed[p] = paid + box_trims  # the order they went to the box
-    s.deck[p] = cards
+    s.decks[p] = cards
     gained = sum(1 for c in paid_picks + dealt if PICKED[c] == PICKED_FAN)
     s.fans[p] += gained
-    s.ph[p][PH_FANS] = gained
+    s.phase_counters[p][PH_FANS] = gained
 
 
-def _sample_trophy_fans(o: Observation, rng: random.Random) -> list[list[int]]:
+def _sample_trophy_fans(o: Observation, rng: random.Random) -> tuple[Cards, ...]:
     rows = []
     for r, row in enumerate(o.trophy_fans):
         rest = Counter(TROPHY_FANS[r])
         rest.subtract(v for v in row if v != HIDDEN)
         values = list(rest.elements())
         rng.shuffle(values)
-        rows.append([v if v != HIDDEN else values.pop() for v in row])
-    return rows
+        rows.append(tuple(v if v != HIDDEN else values.pop() for v in row))
+    return tuple(rows)
 

@@ -19,8 +19,9 @@ from .state import OVER, State
 def _round_winners(s: State, round_: int) -> list[float]:
     """1 for each seat that won its match of `round_` (in a finished round or final), else 0."""
     if round_ > ROUNDS:  # the final: the tournament's winner
-        return list(s.result) if s.result is not None else [0.0] * s.n
-    return [1.0 if any(t >> 2 == round_ for t in s.trophies[p]) else 0.0 for p in range(s.n)]
+        return list(s.result) if s.result is not None else [0.0] * s.num_players
+    return [1.0 if any(t >> 2 == round_ for t in s.trophies[p]) else 0.0
+            for p in range(s.num_players)]
 
 
 def _play_round(s: State, rng: random.Random) -> None:
@@ -38,8 +39,8 @@ def match_win_chances(o: Observation, rng: random.Random, playouts: int = 100,
     the playouts done, and the answer is empty when there was no time for any.
     """
     if o.phase == OVER:
-        return [0.0] * o.n
-    totals, done = [0.0] * o.n, 0
+        return [0.0] * o.num_players
+    totals, done = [0.0] * o.num_players, 0
     while done < playouts and (until is None or time.monotonic() < until):
         world = sample(o, rng)
         _play_round(world, rng)

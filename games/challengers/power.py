@@ -26,7 +26,7 @@ from .state import State
 def auras(s: State, p: int) -> list[int]:
     """How many cards of each aura kind sit on p's bench."""
     counts = [0] * 9
-    for seat in s.bench[p]:
+    for seat in s.benches[p]:
         kind = AURA[seat[0]]
         if kind != AURA_NONE:
             counts[kind] += len(seat)
@@ -51,9 +51,10 @@ def card_attack_power(s: State, p: int, i: int, counts: list[int] | None = None)
     """Power of p's i-th attacking card (never below 0)."""
     if counts is None:
         counts = auras(s, p)
-    card = s.play[p][i]
+    card = s.in_play[p][i]
     base = base_power(s, card)
-    v = base + s.rb[p][i] + s.ab[p][i] + _general(counts, card, base) + counts[AURA_BARD]
+    v = base + s.play_bonus[p][i] + s.play_attack[p][i] + _general(counts, card, base)
+    v += counts[AURA_BARD]
     if base == 1:
         v += 2 * counts[AURA_MAKEUP]
     if ICON[card] == ICON_FILM:
@@ -64,17 +65,17 @@ def card_attack_power(s: State, p: int, i: int, counts: list[int] | None = None)
 def attack_power(s: State, p: int) -> int:
     """Total power of p's current attack."""
     counts = auras(s, p)
-    return sum(card_attack_power(s, p, i, counts) for i in range(len(s.play[p])))
+    return sum(card_attack_power(s, p, i, counts) for i in range(len(s.in_play[p])))
 
 
 def defence_power(s: State, p: int) -> int:
     """Power of p's flag card: itself, its kept reveal bonus, flag and bench bonuses."""
-    if not s.play[p]:
+    if not s.in_play[p]:
         return 0
     counts = auras(s, p)
-    card = s.play[p][-1]
+    card = s.in_play[p][-1]
     base = base_power(s, card)
-    v = base + s.rb[p][-1] + _general(counts, card, base) + counts[AURA_COOK]
+    v = base + s.play_bonus[p][-1] + _general(counts, card, base) + counts[AURA_COOK]
     bonus = FLAG_BONUS[card]
     if bonus is not None:
         v += bonus(s, p)

@@ -19,7 +19,7 @@ from .catalogue import LEVEL, LEVELS, NAME, PILE_LEVELS, POWER, SET_NAMES, SET_O
 from .effects import K_SIREN
 from .flow import current_player, fan_total
 from .power import attack_power, defence_power
-from .state import MATCH, OVER, TYPE_MASK, State
+from .state import MATCH, OVER, State, card_of
 
 
 def card_text(card: int) -> str:
@@ -52,7 +52,7 @@ def describe(action: Action, s: State | None = None) -> str:
         where = "on top of" if kind == TOP else "at the bottom of"
         return f"put {which} {where} the deck"
     if kind == EXHAUST:
-        whose = "the opponent's" if s is not None and s.pk == K_SIREN else "your"
+        whose = "the opponent's" if s is not None and s.pending_kind == K_SIREN else "your"
         return f"move {NAME[arg]} from {whose} bench to the exhaust pile"
     if kind == ORDER:
         return "put back, top first: " + ", ".join(NAME[t] for t in action.cards())
@@ -66,12 +66,13 @@ def _ordinal(n: int) -> str:
 
 
 def _cards(cards: list[int]) -> str:
-    return ", ".join(NAME[c & TYPE_MASK] for c in cards) or "-"
+    return ", ".join(NAME[card_of(c)] for c in cards) or "-"
 
 
 def render(s: State) -> str:
     """A readable multi-line picture of the whole state (hidden parts included)."""
-    lines = [f"Challengers! {s.n} player(s), sets: {', '.join(SET_NAMES[x] for x in s.sets)}"]
+    sets = ", ".join(SET_NAMES[x] for x in s.sets)
+    lines = [f"Challengers! {s.num_players} player(s), sets: {sets}"]
     if s.phase == OVER:
         lines.append(f"Game over: {s.result}")
     else:
@@ -79,22 +80,22 @@ def render(s: State) -> str:
                                                                   "final trimming")[s.phase]
         lines.append(f"Round {min(s.round, 7)}, {stage}; to decide: seat {current_player(s)}")
     lines.append("Piles A/B/C: " + " / ".join(
-        f"{len(p)} (+{len(d)} discarded)" for p, d in zip(s.piles, s.disc, strict=True)))
-    for p in range(s.P):
+        f"{len(p)} (+{len(d)} discarded)" for p, d in zip(s.piles, s.discards, strict=True)))
+    for p in range(s.num_participants):
         who = "robot" if p == s.robot else f"seat {p}"
         trophies = ", ".join(f"r{t >> 2}" for t in s.trophies[p]) or "none"
         lines.append(f"{who}: fans {fan_total(s, p)} ({s.fans[p]} tokens), trophies {trophies}")
-        if s.deck[p]:
-            lines.append(f"  deck: {_cards(sorted(s.deck[p]))}")
+        if s.decks[p]:
+            lines.append(f"  deck: {_cards(sorted(s.decks[p]))}")
     if s.phase != MATCH and s.offer:
         lines.append(f"Offer: {_cards(sorted(s.offer))}")
     if s.phase == MATCH:
-        for p in (s.ma, s.mb):
-            role = "attacks" if p == s.att else "holds the flag"
-            power = attack_power(s, p) if p == s.att else defence_power(s, p)
+        for p in (s.side_a, s.side_b):
+            role = "attacks" if p == s.attacker else "holds the flag"
+            power = attack_power(s, p) if p == s.attacker else defence_power(s, p)
             lines.append(f"{'robot' if p == s.robot else f'seat {p}'} {role} ({power}): "
-                         f"{_cards(s.play[p])}")
-            lines.append(f"  draw pile (top last): {_cards(s.draw[p])}")
-            lines.append("  bench: " + (" | ".join(_cards(seat) for seat in s.bench[p]) or "-"))
-            lines.append(f"  exhausted: {_cards(s.exh[p])}")
+                         f"{_cards(s.in_play[p])}")
+            lines.append(f"  draw pile (top last): {_cards(s.draws[p])}")
+            lines.append("  bench: " + (" | ".join(_cards(seat) for seat in s.benches[p]) or "-"))
+            lines.append(f"  exhausted: {_cards(s.exhausted[p])}")
     return "\n".join(lines)

@@ -24,33 +24,34 @@ def choose_sets(rng: random.Random, sets: Sequence[str] | None) -> tuple[str, ..
 def empty_state(num_players: int, sets: tuple[str, ...], robot_deck: Sequence[int]) -> State:
     """A state with every zone empty (filled by `new_state` or by `sample`)."""
     s = State.__new__(State)
-    s.n = num_players
-    s.P = num_players + (num_players % 2)
+    s.num_players = num_players
+    s.num_participants = num_players + (num_players % 2)
     s.robot = num_players if num_players % 2 else -1
     s.sets = sets
     s.robot_deck = tuple(robot_deck)
     s.round, s.phase = 1, DECK
-    s.turn, s.dstep, s.opt_pile, s.picks_left, s.redraw_used = 0, D_OPTION, -1, 0, False
+    s.turn, s.draft_step, s.option_pile = 0, D_OPTION, -1
+    s.picks_left, s.redraw_used = 0, False
     s.offer = []
-    s.piles, s.disc, s.dtag = [[], [], []], [[], [], []], [[], [], []]
-    s.box, s.btag = [], []
-    s.deck = [[] for _ in range(s.P)]
-    s.pub_deck = [[] for _ in range(s.P)]
-    s.fans = [0] * s.P
-    s.trophies = [[] for _ in range(s.P)]
-    s.ph = [[0] * PH_SIZE for _ in range(s.P)]
-    s.draw = [[] for _ in range(s.P)]
-    s.bench = [[] for _ in range(s.P)]
-    s.exh = [[] for _ in range(s.P)]
-    s.play = [[] for _ in range(s.P)]
-    s.rb = [[] for _ in range(s.P)]
-    s.ab = [[] for _ in range(s.P)]
-    s.nxt = [0] * s.P
-    s.mpub = [[] for _ in range(s.P)]
-    s.hadd = [[0, 0, 0] for _ in range(s.P)]
-    s.park, s.ma, s.mb, s.att, s.mstep = -1, -1, -1, -1, 0
-    s.pk, s.pp, s.pdata, s.loser = 0, -1, 0, -1
-    s.tval = []
+    s.piles, s.discards, s.discard_tags = [[], [], []], [[], [], []], [[], [], []]
+    s.box, s.box_tags = [], []
+    s.decks = [[] for _ in range(s.num_participants)]
+    s.public_deck = [[] for _ in range(s.num_participants)]
+    s.fans = [0] * s.num_participants
+    s.trophies = [[] for _ in range(s.num_participants)]
+    s.phase_counters = [[0] * PH_SIZE for _ in range(s.num_participants)]
+    s.draws = [[] for _ in range(s.num_participants)]
+    s.benches = [[] for _ in range(s.num_participants)]
+    s.exhausted = [[] for _ in range(s.num_participants)]
+    s.in_play = [[] for _ in range(s.num_participants)]
+    s.play_bonus = [[] for _ in range(s.num_participants)]
+    s.play_attack = [[] for _ in range(s.num_participants)]
+    s.next_attack_bonus = [0] * s.num_participants
+    s.match_public = [[] for _ in range(s.num_participants)]
+    s.hidden_adds = [[0, 0, 0] for _ in range(s.num_participants)]
+    s.park, s.side_a, s.side_b, s.attacker, s.match_step = -1, -1, -1, -1, 0
+    s.pending_kind, s.pending_participant, s.pending_data, s.loser = 0, -1, 0, -1
+    s.trophy_fans = ()
     s.revealed = False
     s.finalists = ()
     s.result = None
@@ -67,12 +68,15 @@ def new_state(num_players: int, rng: random.Random, sets: Sequence[str] | None =
     s.piles = [list(p) for p in cat.pile_cards(s.sets)]
     for pile in s.piles:
         rng.shuffle(pile)
-    s.deck = [list(cat.STARTER_DECK) for _ in range(s.P)]
+    s.decks = [list(cat.STARTER_DECK) for _ in range(s.num_participants)]
     if s.robot >= 0:
-        s.deck[s.robot] = list(s.robot_deck)
-    s.pub_deck = [sorted(d) for d in s.deck]
-    for values in cat.TROPHY_FANS:
-        row = list(values)
-        rng.shuffle(row)
-        s.tval.append(row)
+        s.decks[s.robot] = list(s.robot_deck)
+    s.public_deck = [sorted(d) for d in s.decks]
+    s.trophy_fans = tuple(_shuffled(values, rng) for values in cat.TROPHY_FANS)
     return s
+
+
+def _shuffled(values: Sequence[int], rng: random.Random) -> tuple[int, ...]:
+    row = list(values)
+    rng.shuffle(row)
+    return tuple(row)

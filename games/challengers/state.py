@@ -1,17 +1,40 @@
 """The full mutable state of one Challengers! tournament (hidden cards included).
 
-Participants are the plans of the tournament: seats ``0..n-1`` are the players and, at an odd
-table or in solo, participant ``n`` is the robot. Cards are card-type indices; a card in a draw
-pile is a *code*: ``type | mask << 7`` where mask bit 1 means its owner knows it and bit 2 means
-the owner's opponent knows it (both bits: public). The top of every pile is the end of its list.
+Participants are the plans of the tournament: seats ``0..num_players-1`` are the players and,
+at an odd table or in solo, participant ``num_players`` is the robot. Cards are card-type
+indices; a card in a draw pile is a *code* (`draw_code`, `card_of`): its type plus whether its
+owner and the owner's opponent know it. The top of every pile is the end of its list.
 """
 
 from __future__ import annotations
 
-# phases
-DECK, MATCH, FINAL_TRIM, OVER = 0, 1, 2, 3
-# deck-phase steps
-D_OPTION, D_PICK, D_EXTRA, D_TRIM = 0, 1, 2, 3
+from enum import IntEnum
+from typing import Any
+
+
+class Phase(IntEnum):
+    """Where the tournament is."""
+
+    DECK = 0  # the deck phase: drafting, then trimming
+    MATCH = 1  # the round's matches
+    FINAL_TRIM = 2  # the finalists trim their decks before the final
+    OVER = 3
+
+
+class DraftStep(IntEnum):
+    """The drafting player's step in the deck phase."""
+
+    OPTION = 0  # choose the round's draft option
+    PICK = 1  # pick from the offer (or redraw it)
+    EXTRA = 2  # an extra card after paying a "when picked" cost
+    TRIM = 3  # trim the deck after drafting
+
+
+# the members by name: a module global is read five times faster than `Phase.MATCH` on the
+# engine's hot paths
+DECK, MATCH, FINAL_TRIM, OVER = Phase
+D_OPTION, D_PICK, D_EXTRA, D_TRIM = DraftStep
+
 # per-participant deck-phase counters, visible across the table except the fans: picks per
 # pile (3), trims to each discard (3), cards trimmed to the box, cards removed to pay a
 # "when picked" cost, fans gained (Clones)
@@ -24,117 +47,137 @@ OWNER_KNOWS, OPP_KNOWS = 128, 256
 PUBLIC_CODE = OWNER_KNOWS | OPP_KNOWS
 
 
+MATCH_FIELDS = ("park", "side_a", "side_b", "attacker", "match_step", "pending_kind",
+                "pending_participant", "pending_data", "loser")
+"""The match being played: a state's and every observation's alike."""
+PUBLIC_ROWS = ("trophies", "exhausted", "in_play", "play_bonus", "play_attack", "match_public",
+               "hidden_adds")
+"""Per participant, a list every seat sees as it is."""
+
+
+def draw_code(card: int, owner_knows: bool, opponent_knows: bool) -> int:
+    """The draw-pile code of `card` with who knows it.
+
+    >>> card_of(draw_code(56, True, False)), is_public(draw_code(56, True, True))
+    (56, True)
+    """
+    return card | (OWNER_KNOWS if owner_knows else 0) | (OPP_KNOWS if opponent_knows else 0)
+
+
+def card_of(code: int) -> int:
+    """The card type of a draw-pile code."""
+    return code & TYPE_MASK
+
+
+def is_public(code: int) -> bool:
+    """Whether a draw-pile card is known to its owner and the owner's opponent."""
+    return code & PUBLIC_CODE == PUBLIC_CODE
+
+
 class State:
-    """One world of the game. Mutable; `clone` copies it cheaply."""
+    """One world of the game. Mutable; `clone` copies it cheaply.
 
-    __slots__ = (  # noqa: RUF023 (grouped by role)
-        "n", "P", "robot", "sets", "robot_deck", "round", "phase",
-        # deck phase
-        "turn", "dstep", "opt_pile", "picks_left", "redraw_used", "offer",
-        # level piles, their discard compartments and the box (with who has seen each card)
-        "piles", "disc", "dtag", "box", "btag",
-        # per participant
-        "deck", "pub_deck", "fans", "trophies", "ph",
-        "draw", "bench", "exh", "play", "rb", "ab", "nxt", "mpub", "hadd",
-        # match
-        "park", "ma", "mb", "att", "mstep", "pk", "pp", "pdata", "loser",
-        # trophies and the end
-        "tval", "revealed", "finalists", "result",
-    )
+    The annotations below are the one list of fields: `__slots__` and `clone` are made from
+    them (a field typed ``list[...]`` is copied to that depth, anything else is shared).
+    """
 
-    n: int
-    P: int
-    robot: int
+    num_players: int
+    num_participants: int  # num_players, plus the robot at an odd table
+    robot: int  # the robot's participant index, -1 without one
     sets: tuple[str, ...]
     robot_deck: tuple[int, ...]
-    round: int
-    phase: int
-    turn: int
-    dstep: int
-    opt_pile: int
+    round: int  # 1..7, then 8: the final
+    phase: Phase
+    # the deck phase
+    turn: int  # the drafting player (an index into finalists in the final trim)
+    draft_step: DraftStep
+    option_pile: int  # the chosen option's pile (0 = A), -1 before the choice
     picks_left: int
     redraw_used: bool
     offer: list[int]
+    # level piles, their discard compartments and the box, each card tagged with who saw it
     piles: list[list[int]]
-    disc: list[list[int]]
-    dtag: list[list[int]]
+    discards: list[list[int]]
+    discard_tags: list[list[int]]
     box: list[int]
-    btag: list[int]
-    deck: list[list[int]]
-    pub_deck: list[list[int]]
+    box_tags: list[int]
+    # per participant
+    decks: list[list[int]]
+    public_deck: list[list[int]]  # each deck as the table last saw it
     fans: list[int]
-    trophies: list[list[int]]
-    ph: list[list[int]]
-    draw: list[list[int]]
-    bench: list[list[list[int]]]
-    exh: list[list[int]]
-    play: list[list[int]]
-    rb: list[list[int]]
-    ab: list[list[int]]
-    nxt: list[int]
-    mpub: list[list[int]]
-    hadd: list[list[int]]
+    trophies: list[list[int]]  # round << 2 | park
+    phase_counters: list[list[int]]  # PH_* counters of the current deck phase
+    draws: list[list[int]]  # draw pile codes in a match, bottom first
+    benches: list[list[list[int]]]
+    exhausted: list[list[int]]
+    in_play: list[list[int]]
+    play_bonus: list[list[int]]  # per card in play: effects' power bonus
+    play_attack: list[list[int]]  # per card in play: attack-only bonus
+    next_attack_bonus: list[int]
+    match_public: list[list[int]]  # the deck as revealed at the match's start
+    hidden_adds: list[list[int]]  # cards added unseen from each level pile in this match
+    # the match being played
     park: int
-    ma: int
-    mb: int
-    att: int
-    mstep: int
-    pk: int
-    pp: int
-    pdata: int
+    side_a: int
+    side_b: int
+    attacker: int
+    match_step: int
+    pending_kind: int  # a decision an effect left to a participant (decisions.py), 0 none
+    pending_participant: int
+    pending_data: int
     loser: int
-    tval: list[list[int]]
+    # trophies and the end
+    trophy_fans: tuple[tuple[int, ...], ...]  # 7 rounds x 4 parks
     revealed: bool
     finalists: tuple[int, ...]
     result: tuple[float, ...] | None
 
+    __slots__ = tuple(__annotations__)
+
     def clone(self) -> State:
         """An independent copy (lists copied, immutable values shared)."""
-        c = State.__new__(State)
-        c.n, c.P, c.robot, c.sets, c.robot_deck = (
-            self.n, self.P, self.robot, self.sets, self.robot_deck)
-        c.round, c.phase, c.turn, c.dstep = self.round, self.phase, self.turn, self.dstep
-        c.opt_pile, c.picks_left, c.redraw_used = self.opt_pile, self.picks_left, self.redraw_used
-        c.offer = self.offer[:]
-        c.piles = [x[:] for x in self.piles]
-        c.disc = [x[:] for x in self.disc]
-        c.dtag = [x[:] for x in self.dtag]
-        c.box, c.btag = self.box[:], self.btag[:]
-        c.deck = [x[:] for x in self.deck]
-        c.pub_deck = [x[:] for x in self.pub_deck]
-        c.fans = self.fans[:]
-        c.trophies = [x[:] for x in self.trophies]
-        c.ph = [x[:] for x in self.ph]
-        c.draw = [x[:] for x in self.draw]
-        c.bench = [[seat[:] for seat in b] for b in self.bench]
-        c.exh = [x[:] for x in self.exh]
-        c.play = [x[:] for x in self.play]
-        c.rb = [x[:] for x in self.rb]
-        c.ab = [x[:] for x in self.ab]
-        c.nxt = self.nxt[:]
-        c.mpub = [x[:] for x in self.mpub]
-        c.hadd = [x[:] for x in self.hadd]
-        c.park, c.ma, c.mb, c.att, c.mstep = self.park, self.ma, self.mb, self.att, self.mstep
-        c.pk, c.pp, c.pdata, c.loser = self.pk, self.pp, self.pdata, self.loser
-        c.tval = self.tval  # never mutated after set-up (sample builds a new one)
-        c.revealed, c.finalists, c.result = self.revealed, self.finalists, self.result
-        return c
+        raise NotImplementedError  # made from the annotations when the module loads (_make_clone)
 
     def __repr__(self) -> str:
-        return (f"<challengers.State n={self.n} round={self.round} phase={self.phase} "
-                f"fans={self.fans}>")
+        return (f"<challengers.State num_players={self.num_players} round={self.round} "
+                f"phase={self.phase.name} fans={self.fans}>")
 
     def all_cards(self) -> list[int]:
         """Every physical card of the game wherever it lies (types), for conservation checks."""
         out: list[int] = self.offer[:] + self.box
         for pile in self.piles:
             out += pile
-        for d in self.disc:
+        for d in self.discards:
             out += d
-        for p in range(self.P):
-            out += self.deck[p]
-            out += [c & TYPE_MASK for c in self.draw[p]]
-            for seat in self.bench[p]:
+        for p in range(self.num_participants):
+            out += self.decks[p]
+            out += [c & TYPE_MASK for c in self.draws[p]]
+            for seat in self.benches[p]:
                 out += seat
-            out += self.exh[p] + self.play[p]
+            out += self.exhausted[p] + self.in_play[p]
         return out
+
+
+def _copier(fields: dict[str, str]) -> str:
+    """Source of `State.clone`: one assignment per field, lists copied to their depth."""
+    copies = {
+        0: "self.{}",
+        1: "self.{}[:]",
+        2: "[x[:] for x in self.{}]",
+        3: "[[y[:] for y in x] for x in self.{}]",
+    }
+    body = [f"    c.{name} = {copies[kind.count('list[')].format(name)}"
+            for name, kind in fields.items()]
+    return "\n".join(["def clone(self):", "    c = State.__new__(State)", *body, "    return c"])
+
+
+def _make_clone() -> None:
+    space: dict[str, object] = {"State": State}
+    exec(_copier(State.__annotations__), space)  # generated like dataclasses' methods
+    clone: Any = space["clone"]
+    clone.__doc__ = State.clone.__doc__
+    clone.__qualname__ = "State.clone"
+    State.clone = clone  # type: ignore[method-assign]
+
+
+_make_clone()

@@ -54,7 +54,7 @@ def _who(o: Observation, p: int) -> str:
 def standings(o: Observation) -> str:
     """"seat 0 5 fans (r1, r2), seat 1 2 fans" as seat `o.seat` sees them."""
     parts = []
-    for p in range(o.P):
+    for p in range(o.num_participants):
         trophies = ", ".join(f"r{t >> 2}" for t in o.trophies[p])
         won = f" ({trophies})" if trophies else ""
         who = "robot" if p == o.robot else f"seat {p}"
@@ -64,11 +64,11 @@ def standings(o: Observation) -> str:
 
 def _draft(o: Observation, drafter: int) -> list[str]:
     mine = drafter == o.seat
-    step = _STEPS.get(o.dstep, "pick cards")
+    step = _STEPS.get(o.draft_step, "pick cards")
     lines = [f"Deck phase of {_who(o, drafter)}: {step}"]
-    if o.dstep != D_OPTION and o.opt_pile >= 0:
+    if o.draft_step != D_OPTION and o.option_pile >= 0:
         redraw = "used" if o.redraw_used else "available"
-        lines[0] += (f", pile {PILE_LEVELS[o.opt_pile]}, {o.picks_left} pick(s) left, "
+        lines[0] += (f", pile {PILE_LEVELS[o.option_pile]}, {o.picks_left} pick(s) left, "
                      f"redraw {redraw}")
     if o.offer and mine:
         lines.append("Offer:")
@@ -81,16 +81,16 @@ def _draft(o: Observation, drafter: int) -> list[str]:
 def _match(o: Observation, world: State) -> list[str]:
     """The match; `world` is any sampled world (powers depend only on public cards)."""
     lines = [f"Match in park {o.park}:"]
-    for p in (o.ma, o.mb):
-        attacks = p == o.att
+    for p in (o.side_a, o.side_b):
+        attacks = p == o.attacker
         power = attack_power(world, p) if attacks else defence_power(world, p)
         role = "attacks" if attacks else "holds the flag"
         draw = [card for card, _public in o.draws[p]]
         lines += [
-            f"{_who(o, p)} {role} with {power}: {_keys(o.plays[p])}",
+            f"{_who(o, p)} {role} with {power}: {_keys(o.in_play[p])}",
             f"  draw pile, {len(draw)} card(s), bottom to top: {_pile(draw)}",
             "  bench: " + (" | ".join(_keys(seat) for seat in o.benches[p]) or "-"),
-            f"  exhausted: {_keys(o.exhausts[p])}",
+            f"  exhausted: {_keys(o.exhausted[p])}",
         ]
     return lines
 
@@ -98,7 +98,7 @@ def _match(o: Observation, world: State) -> list[str]:
 def render_observation(o: Observation) -> str:
     """A readable picture of what seat `o.seat` knows: standings, decks, the draft or match."""
     sets = ", ".join(SET_NAMES[x] for x in o.sets)
-    lines = [f"Challengers! {o.n} player(s), sets: {sets}; you are seat {o.seat}"]
+    lines = [f"Challengers! {o.num_players} player(s), sets: {sets}; you are seat {o.seat}"]
     if o.phase == OVER:
         best = max(o.result or (0.0,))
         winners = [_who(o, p) for p, share in enumerate(o.result or ()) if share == best > 0]
@@ -110,7 +110,7 @@ def render_observation(o: Observation) -> str:
     lines.append(f"Round {min(o.round, 7)}, {stage}; to decide: {_who(o, to_decide)}")
     lines.append("Piles A/B/C: " + " / ".join(str(n) for n in o.pile_sizes))
     lines.append(f"Fans: {standings(o)}")
-    for p in range(o.n):
+    for p in range(o.num_players):
         if o.decks[p]:
             label = "your deck" if p == o.seat else f"seat {p} deck (last revealed)"
             lines.append(f"{label}: {_keys(o.decks[p])}")

@@ -10,7 +10,7 @@ from .state import OPP_KNOWS, OWNER_KNOWS, TAG_PUBLIC, TYPE_MASK, State
 
 def opponent(s: State, p: int) -> int:
     """The other participant of the current match."""
-    return s.mb if p == s.ma else s.ma
+    return s.side_b if p == s.side_a else s.side_a
 
 
 def draw_from_pile(s: State, pile: int, rng: random.Random) -> int:
@@ -20,44 +20,44 @@ def draw_from_pile(s: State, pile: int, rng: random.Random) -> int:
     """
     cards = s.piles[pile]
     if not cards:
-        waste = s.disc[pile]
+        waste = s.discards[pile]
         if not waste:
             return -1
         rng.shuffle(waste)
         s.piles[pile] = cards = waste
-        s.disc[pile] = []
-        s.dtag[pile] = []
+        s.discards[pile] = []
+        s.discard_tags[pile] = []
     return cards.pop()
 
 
 def discard(s: State, pile: int, card: int, tag: int) -> None:
     """Put `card` in the discard compartment of `pile`, seen by `tag`."""
-    s.disc[pile].append(card)
-    s.dtag[pile].append(tag)
+    s.discards[pile].append(card)
+    s.discard_tags[pile].append(tag)
 
 
 def to_box(s: State, card: int, tag: int = TAG_PUBLIC) -> None:
     """Remove `card` from the game."""
     s.box.append(card)
-    s.btag.append(tag)
+    s.box_tags.append(tag)
 
 
 def bench_card(s: State, p: int, card: int) -> bool:
     """Seat `card` on p's bench (with its namesakes or in a free seat); False if no seat fits."""
     name = NAME_ID[card]
-    for seat in s.bench[p]:
+    for seat in s.benches[p]:
         if NAME_ID[seat[0]] == name:
             seat.append(card)
             return True
-    if len(s.bench[p]) >= BENCH_SEATS:
+    if len(s.benches[p]) >= BENCH_SEATS:
         return False
-    s.bench[p].append([card])
+    s.benches[p].append([card])
     return True
 
 
 def take_from_bench(s: State, p: int, card: int) -> bool:
     """Take one card of type `card` off p's bench (a seat is freed when emptied)."""
-    bench = s.bench[p]
+    bench = s.benches[p]
     for i, seat in enumerate(bench):
         if card in seat:
             seat.remove(card)
@@ -70,7 +70,7 @@ def take_from_bench(s: State, p: int, card: int) -> bool:
 def bench_types(s: State, p: int) -> list[int]:
     """Distinct card types on p's bench, in seat order."""
     out: list[int] = []
-    for seat in s.bench[p]:
+    for seat in s.benches[p]:
         for c in seat:
             if c not in out:
                 out.append(c)
@@ -79,26 +79,26 @@ def bench_types(s: State, p: int) -> list[int]:
 
 def top_types(s: State, p: int, k: int) -> list[int]:
     """Types of the top `k` cards of p's draw pile, top first."""
-    return [c & TYPE_MASK for c in reversed(s.draw[p][-k:])]
+    return [c & TYPE_MASK for c in reversed(s.draws[p][-k:])]
 
 
 def learn_top(s: State, p: int, k: int) -> None:
     """The owner looks at the top `k` cards of their draw pile."""
-    d = s.draw[p]
+    d = s.draws[p]
     for i in range(max(0, len(d) - k), len(d)):
         d[i] |= OWNER_KNOWS
 
 
 def learn_all(s: State, p: int) -> None:
     """The owner looks through the whole draw pile; the opponent loses track of its order."""
-    d = s.draw[p]
+    d = s.draws[p]
     for i in range(len(d)):
         d[i] = (d[i] | OWNER_KNOWS) & ~OPP_KNOWS
 
 
 def pull_from_draw(s: State, p: int, card: int, copy: int = 1) -> int:
     """Remove the `copy`-th card of type `card` from the top of p's draw pile; its code."""
-    d = s.draw[p]
+    d = s.draws[p]
     for i in range(len(d) - 1, -1, -1):
         if d[i] & TYPE_MASK == card:
             copy -= 1

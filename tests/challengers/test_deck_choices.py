@@ -26,7 +26,7 @@ def loser(s: State, choice: str) -> int:
     resolve(s, A(choice))
     run(s)
     while s.loser < 0:
-        if s.pk:
+        if s.pending_kind:
             resolve(s, legal(s)[0])
         run(s)
     return s.loser
@@ -57,13 +57,13 @@ def test_bumper_car_with_two_cards_offers_both_orders() -> None:
     open_match(s, 0)
     assert [str(m) for m in legal(s)] == ["order:pig,cat", "order:cat,pig"]
     resolve(s, A("order:cat,pig"))
-    assert keys(list(reversed(s.draw[0]))) == ["cat", "pig"]
+    assert keys(list(reversed(s.draws[0]))) == ["cat", "pig"]
 
 
 def test_juggler_with_one_card_or_two_alike_has_nothing_to_choose() -> None:
     s = duel(["juggler", "pig"], ["newcomer"])
     open_match(s, 0)
-    assert s.pk == 0
+    assert s.pending_kind == 0
     s = duel(["juggler", "pig", "pig"], ["newcomer"])
     open_match(s, 0)
     assert [str(m) for m in legal(s)] == ["order:pig,pig"]
@@ -109,16 +109,16 @@ CARDS = ["newcomer", "talent@s", "dog@s", "pig", "cat"]
 def pending(deck_top_first: list[str], kind: int) -> State:
     """Participant 0 with this draw pile, deciding the effect `kind`."""
     s = duel(deck_top_first, ["newcomer"])
-    s.pk, s.pp = kind, 0
+    s.pending_kind, s.pending_participant = kind, 0
     return s
 
 
 def order_after(s: State, move: Action) -> tuple[int, ...]:
     copy = duel([], ["newcomer"])
-    copy.draw = [list(pile) for pile in s.draw]
-    copy.pk, copy.pp = s.pk, s.pp
+    copy.draws = [list(pile) for pile in s.draws]
+    copy.pending_kind, copy.pending_participant = s.pending_kind, s.pending_participant
     resolve(copy, move)
-    return tuple(c & TYPE_MASK for c in copy.draw[0])
+    return tuple(c & TYPE_MASK for c in copy.draws[0])
 
 
 def reachable_orders(deck: tuple[int, ...], kind: int) -> set[tuple[int, ...]]:
@@ -141,7 +141,7 @@ def test_the_moves_offered_are_exactly_the_distinct_orders(deck: list[str], kind
     moves = legal(s)
     orders = [order_after(s, move) for move in moves]
     assert len(set(orders)) == len(orders), "no two moves give the same order"
-    before = tuple(c & TYPE_MASK for c in s.draw[0])
+    before = tuple(c & TYPE_MASK for c in s.draws[0])
     assert set(orders) == reachable_orders(before, kind), "no order is missing"
     for move in moves:
         assert Action.parse(str(move)) == move

@@ -10,7 +10,7 @@ from games.challengers import Challengers, new_game
 from games.challengers.actions import A_DONE, A_REDRAW, DONE, PICK, TRIM, option
 from games.challengers.catalogue import BY_KEY, LEVEL, LEVEL_S, POWER
 from games.challengers.drafters import PowerDrafter, pile_mean_power, power_action
-from games.challengers.state import D_OPTION, D_PICK, D_TRIM, DECK
+from games.challengers.state import DraftStep, Phase
 from search import Limits
 
 GAME = Challengers()
@@ -24,7 +24,7 @@ def test_pile_means_grow_with_the_level() -> None:
 
 def test_options_take_the_most_total_power() -> None:
     state = new_game(2, 5)
-    state.round, state.dstep, state.offer = 3, D_OPTION, []  # 2 from A or 1 from B
+    state.round, state.draft_step, state.offer = 3, DraftStep.OPTION, []  # 2 from A or 1 from B
     a, b, _ = pile_mean_power(state.sets)
     expected = option(0, 2) if 2 * a >= b else option(1, 1)
     rng = random.Random(0)
@@ -34,7 +34,7 @@ def test_options_take_the_most_total_power() -> None:
 def test_picks_the_strongest_card_and_redraws_only_a_weak_offer() -> None:
     state = new_game(2, 7)
     rng = random.Random(1)
-    assert state.phase == DECK and state.dstep == D_PICK
+    assert state.phase == Phase.DECK and state.draft_step == DraftStep.PICK
     action = power_action(state, rng)
     best = max(POWER[c] for c in state.offer)
     if best < pile_mean_power(state.sets)[0]:
@@ -76,14 +76,14 @@ def test_plays_whole_games_legally_and_reproducibly(trim: str) -> None:
 
 def test_trim_none_never_trims_and_starters_trims_weak_starters() -> None:
     state = new_game(2, 2)
-    state.dstep = D_TRIM
+    state.draft_step = DraftStep.TRIM
     strong = [c for c in range(len(POWER)) if LEVEL[c] == 3][:4]
-    state.deck[0] = list(state.deck[0]) + strong  # 6 starters + 4 strong cards
+    state.decks[0] = list(state.decks[0]) + strong  # 6 starters + 4 strong cards
     assert power_action(state, random.Random(0), "none") == A_DONE
     action = power_action(state, random.Random(0), "starters")
     assert action.kind == TRIM and LEVEL[action.arg] == LEVEL_S
-    assert POWER[action.arg] == min(POWER[c] for c in state.deck[0])
-    state.deck[0] = state.deck[0][:8]
+    assert POWER[action.arg] == min(POWER[c] for c in state.decks[0])
+    state.decks[0] = state.decks[0][:8]
     assert power_action(state, random.Random(0), "starters").kind in (TRIM, DONE)
 
 

@@ -30,21 +30,21 @@ def test_reveal_bonus_is_evaluated_once_and_kept_on_the_flag(card: str, bench: t
     s = duel([card], ["newcomer"], bench_a=bench,
              sets=("castle", "film_studio", "funfair", "haunted_house", "shipwreck"))
     open_match(s, 0)
-    assert s.rb[0] == [bonus]
+    assert s.play_bonus[0] == [bonus]
     base = {"mascot": 2, "jester": 1, "stable-boy": 2, "hermit": 2, "mime": 1,
             "teenager": 2, "merman": 1}[card]
     assert defence_power(s, 0) == base + bonus
-    s.bench[0] = []  # the bench changes later: the bonus stays
+    s.benches[0] = []  # the bench changes later: the bonus stays
     assert defence_power(s, 0) == base + bonus
 
 
 def test_lifeguard_counts_cards_left_after_it_left_the_deck() -> None:
     s = duel(["lifeguard", "newcomer"], ["newcomer"])
     open_match(s, 0)
-    assert s.rb[0] == [2]
+    assert s.play_bonus[0] == [2]
     s = duel(["lifeguard", "newcomer", "newcomer"], ["newcomer"])
     open_match(s, 0)
-    assert s.rb[0] == [0]
+    assert s.play_bonus[0] == [0]
 
 
 def test_knight_has_plus_one_per_opponent_trophy_only_while_attacking() -> None:
@@ -55,14 +55,14 @@ def test_knight_has_plus_one_per_opponent_trophy_only_while_attacking() -> None:
     match.step(s, __import__("random").Random(0))  # B reveals the Knight
     assert attack_power(s, 1) == 5  # 3 + 2 trophies, beats the Champion (4)
     run(s)
-    assert s.att == 0 and defence_power(s, 1) == 3  # as defender the bonus is gone
+    assert s.attacker == 0 and defence_power(s, 1) == 3  # as defender the bonus is gone
 
 
 def test_gangster_plus_two_only_in_attack() -> None:
     s = duel(["champion@s", "newcomer"], ["gangster"])
     open_match(s, 0)
     run(s)
-    assert s.play[1] == [T("gangster")] and defence_power(s, 1) == 2  # won with 2+2 >= 4
+    assert s.in_play[1] == [T("gangster")] and defence_power(s, 1) == 2  # won with 2+2 >= 4
 
 
 @pytest.mark.parametrize(("card", "extra"), [("skeleton", 1), ("treasure", 2)])
@@ -77,7 +77,7 @@ def test_illusionist_counts_empty_seats_live() -> None:
     s = duel(["illusionist"], ["newcomer"], bench_a=("pig",))
     open_match(s, 0)
     assert defence_power(s, 0) == 5 + 5
-    s.bench[0].append([T("cat")])
+    s.benches[0].append([T("cat")])
     assert defence_power(s, 0) == 5 + 4
 
 
@@ -142,13 +142,13 @@ def test_cyborg_power_is_the_round() -> None:
 def test_cyborg_friend_counts_cyborgs_on_robot_bench() -> None:
     s = duel(["cyborg-friend"], ["newcomer"], bench_a=("cyborg", "cyborg"))
     open_match(s, 0)
-    assert s.rb[0] == [2]
+    assert s.play_bonus[0] == [2]
 
 
 def test_mechanic_counts_level_b_cards_on_opponent_bench() -> None:
     s = duel(["mechanic"], ["newcomer"], bench_b=("horse", "knight", "pig"))
     open_match(s, 0)
-    assert s.rb[0] == [2]
+    assert s.play_bonus[0] == [2]
 
 
 def test_autocorrect_minus_one_per_icon_on_opponent_bench() -> None:
@@ -162,4 +162,4 @@ def test_robo_knight_counts_opponent_trophies_in_attack() -> None:
     s.trophies[0] = [1 << 2]
     open_match(s, 0)
     run(s)
-    assert s.play[1] == [T("robo-knight")]  # 3 + 1 >= 4
+    assert s.in_play[1] == [T("robo-knight")]  # 3 + 1 >= 4

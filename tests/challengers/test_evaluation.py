@@ -47,7 +47,7 @@ def test_evaluation_is_a_distribution_over_seats(n: int, seed: int, plies: int) 
         assert n == 1 or abs(sum(values) - 1.0) < 1e-9
     if GAME.is_terminal(state):
         assert values == list(state.result or ())
-    for p in range(state.P):
+    for p in range(state.num_participants):
         assert len(features(state, p)) == len(FEATURES) == len(weights_for(n))
 
 
@@ -57,7 +57,7 @@ def test_more_fans_and_stronger_decks_look_better() -> None:
     state.fans[0] += 4
     richer = evaluate(state)[0]
     strong = [BY_KEY[k] for k in ("champion@c",) * 3]
-    state.deck[0] = [c for c in state.deck[0] if c != BY_KEY["newcomer"]] + strong
+    state.decks[0] = [c for c in state.decks[0] if c != BY_KEY["newcomer"]] + strong
     stronger = evaluate(state)[0]
     assert base < richer < stronger
 

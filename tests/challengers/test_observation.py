@@ -12,7 +12,7 @@ from games.challengers.actions import Action
 from games.challengers.catalogue import LEVEL, SET_OF, pile_cards
 from games.challengers.observation import HIDDEN
 from games.challengers.setup import new_state
-from games.challengers.state import D_EXTRA, DECK, MATCH, PH_PAID, TYPE_MASK, State
+from games.challengers.state import PH_PAID, TYPE_MASK, DraftStep, Phase, State
 
 from .helpers import ALL_BUT_SHIPWRECK, T, duel, open_match
 
@@ -38,14 +38,14 @@ def _hidden_shuffle(s: State, seat: int, rng: random.Random) -> State:
     t = s.clone()
     for pile in t.piles:
         rng.shuffle(pile)
-    if t.phase == MATCH:
-        for p in (t.ma, t.mb):
+    if t.phase == Phase.MATCH:
+        for p in (t.side_a, t.side_b):
             view = observe(t, seat).draws[p]
             hidden = [i for i, (c, _) in enumerate(view) if c == HIDDEN]
-            cards = [t.draw[p][i] for i in hidden]
+            cards = [t.draws[p][i] for i in hidden]
             rng.shuffle(cards)
             for i, c in zip(hidden, cards, strict=True):
-                t.draw[p][i] = c
+                t.draws[p][i] = c
     return t
 
 
@@ -59,7 +59,7 @@ def test_states_differing_only_in_hidden_parts_look_the_same(players: int) -> No
 
 def test_another_players_offer_is_hidden_own_is_visible() -> None:
     s = new_game(3, 4)
-    assert s.phase == DECK and s.turn == 0
+    assert s.phase == Phase.DECK and s.turn == 0
     assert HIDDEN not in observe(s, 0).offer
     assert set(observe(s, 1).offer) == {HIDDEN}
     t = s.clone()
@@ -71,7 +71,7 @@ def test_reporter_look_is_private_to_its_owner() -> None:
     s = duel(["reporter", "pig", "cat", "newcomer"], ["newcomer"])
     open_match(s, 0)
     mine, theirs = observe(s, 0).draws[0], observe(s, 1).draws[0]
-    assert [c for c, _ in mine[-2:]] == [s.draw[0][-2] & TYPE_MASK, s.draw[0][-1] & TYPE_MASK]
+    assert [c for c, _ in mine[-2:]] == [s.draws[0][-2] & TYPE_MASK, s.draws[0][-1] & TYPE_MASK]
     assert all(c == HIDDEN for c, _ in theirs)
 
 
@@ -88,8 +88,8 @@ def test_picks_of_earlier_drafters_are_hidden_until_the_reveal() -> None:
     while s.turn == 0:
         GAME.apply(s, GAME.rollout_action(s, rng), rng)
     assert observe(s, 1).decks[0] == shown  # seat 0 finished; seat 1 still sees the old deck
-    assert sum(observe(s, 1).ph[0][:3]) >= 1  # but how many cards it took is visible
-    assert observe(s, 0).decks[0] == tuple(sorted(s.deck[0]))
+    assert sum(observe(s, 1).phase_counters[0][:3]) >= 1  # but how many cards it took is visible
+    assert observe(s, 0).decks[0] == tuple(sorted(s.decks[0]))
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 8])
@@ -123,15 +123,15 @@ def _geek_paid(payment: tuple[str, str], seed: int = 0) -> State:
     flow.advance(s, rng)
     for key in ("cow", "band", "band"):
         s.piles[LEVEL[T(key)] - 1].remove(T(key))
-        s.deck[0].append(T(key))
-    s.pub_deck[0] = sorted(s.deck[0])
+        s.decks[0].append(T(key))
+    s.public_deck[0] = sorted(s.decks[0])
     geek = T("sci-fi-geek")
     if geek not in s.offer:
         s.piles[2].remove(geek)
         s.piles[2].append(s.offer.pop())
         s.offer.append(geek)
     flow.apply(s, Action.parse("pick:sci-fi-geek+pay:" + ",".join(payment)), rng)
-    assert s.dstep == D_EXTRA
+    assert s.draft_step == DraftStep.EXTRA
     return s
 
 
@@ -139,7 +139,7 @@ def test_a_payment_shows_its_count_not_its_cards() -> None:
     a, b = _geek_paid(("cow", "band")), _geek_paid(("band", "band"))
     assert observe(a, 1) == observe(b, 1)
     assert observe(a, 0) != observe(b, 0)
-    assert observe(a, 1).ph[0][PH_PAID] == 2
+    assert observe(a, 1).phase_counters[0][PH_PAID] == 2
 
 
 def test_sampled_payments_follow_the_outer_space_restriction() -> None:
@@ -149,7 +149,7 @@ def test_sampled_payments_follow_the_outer_space_restriction() -> None:
     for _ in range(50):
         w = sample(o, rng)
         assert observe(w, 1) == o
-        assert T("sci-fi-geek") in w.deck[0]  # the only card whose cost explains two payments
+        assert T("sci-fi-geek") in w.decks[0]  # the only card whose cost explains two payments
         assert all(SET_OF[c] == "outer_space" for c in w.box[-2:])
         assert GAME.legal_actions(w)  # the extra pick is there to take
 
@@ -159,21 +159,21 @@ def test_a_seen_card_may_be_the_unseen_added_copy() -> None:
     Cow reach the exhaust pile. It is the added card with probability h*u_t / (n*u + h*u_t)."""
     s = duel(["pig", "cat", "newcomer"], ["cow", "newcomer", "newcomer"])
     for p in (0, 1):
-        for code in s.draw[p]:
+        for code in s.draws[p]:
             if 1 <= LEVEL[code & TYPE_MASK] <= 3:
                 s.piles[LEVEL[code & TYPE_MASK] - 1].remove(code & TYPE_MASK)
     cow = T("cow")
     s.piles[0].remove(cow)
-    s.draw[1].insert(0, cow)  # known to nobody
-    s.hadd[1][0] += 1
-    s.exh[1].append(s.draw[1].pop() & TYPE_MASK)  # the public Cow, as far as anyone knows
+    s.draws[1].insert(0, cow)  # known to nobody
+    s.hidden_adds[1][0] += 1
+    s.exhausted[1].append(s.draws[1].pop() & TYPE_MASK)  # the public Cow, as far as anyone knows
     pile_a = pile_cards(ALL_BUT_SHIPWRECK)[0]
-    u = len(pile_a) - sum(1 for p in (0, 1) for c in s.mpub[p] if LEVEL[c] == 1)
+    u = len(pile_a) - sum(1 for p in (0, 1) for c in s.match_public[p] if LEVEL[c] == 1)
     u_cow = pile_a.count(cow) - 1
     p_added = u_cow / (u + u_cow)
     expected = p_added + (1 - p_added) * u_cow / u  # a Cow is left among the hidden cards
     o, rng, n = observe(s, 0), random.Random(1), 4000
-    hits = sum(any(c & TYPE_MASK == cow for c in sample(o, rng).draw[1]) for _ in range(n))
+    hits = sum(any(c & TYPE_MASK == cow for c in sample(o, rng).draws[1]) for _ in range(n))
     assert abs(hits / n - expected) < 0.012  # 3.5 sigma; "never added" would give u_cow / u
     assert abs(u_cow / u - expected) > 0.02
 

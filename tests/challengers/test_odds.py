@@ -10,7 +10,7 @@ import pytest
 
 from games.challengers import Challengers, new_game, observe
 from games.challengers.odds import match_win_chances
-from games.challengers.state import MATCH, State
+from games.challengers.state import Phase, State
 
 GAME = Challengers()
 
@@ -30,13 +30,13 @@ def test_two_players_share_one_match() -> None:
 
 
 def test_a_match_already_played_this_round_counts_as_settled() -> None:
-    s = _play_until(4, 2, lambda s: s.phase == MATCH and s.park == 1 and bool(s.pk))
-    first = [p for p in range(4) if p not in (s.ma, s.mb)]  # they met in park 0
-    chances = match_win_chances(observe(s, s.pp), random.Random(0), playouts=20)
+    s = _play_until(4, 2, lambda s: s.phase == Phase.MATCH and s.park == 1 and bool(s.pending_kind))
+    first = [p for p in range(4) if p not in (s.side_a, s.side_b)]  # they met in park 0
+    chances = match_win_chances(observe(s, s.pending_participant), random.Random(0), playouts=20)
     for p in first:
         won = any(t >> 2 == s.round for t in s.trophies[p])
         assert chances[p] == (1.0 if won else 0.0)
-    assert chances[s.ma] + chances[s.mb] == pytest.approx(1.0)
+    assert chances[s.side_a] + chances[s.side_b] == pytest.approx(1.0)
 
 
 def test_in_the_final_only_the_finalists_can_win() -> None:

@@ -39,12 +39,12 @@ def test_clone_is_independent(players: int, seed: int) -> None:
     s = new_game(players, seed)
     rng = random.Random(seed)
     copy = s.clone()
-    before = repr(copy), Counter(copy.all_cards()), copy.deck[0][:]
+    before = repr(copy), Counter(copy.all_cards()), copy.decks[0][:]
     for _ in range(30):
         if GAME.is_terminal(s):
             break
         GAME.apply(s, GAME.rollout_action(s, rng), rng)
-    assert (repr(copy), Counter(copy.all_cards()), copy.deck[0]) == before
+    assert (repr(copy), Counter(copy.all_cards()), copy.decks[0]) == before
 
 
 @settings(max_examples=12, deadline=None)

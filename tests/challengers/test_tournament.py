@@ -7,7 +7,7 @@ import random
 from games.challengers import Challengers, flow, match, new_game
 from games.challengers.catalogue import pairings_for
 from games.challengers.setup import new_state
-from games.challengers.state import FINAL_TRIM, MATCH, OVER
+from games.challengers.state import Phase
 
 from .helpers import duel, open_match, run
 
@@ -23,7 +23,7 @@ def test_pairings_meet_each_park_twice_every_round() -> None:
 def test_robot_fills_odd_tables_and_solo() -> None:
     for n, robot in ((1, 1), (3, 3), (5, 5), (7, 7), (2, -1), (8, -1)):
         s = new_game(n, 0)
-        assert s.robot == robot and s.P % 2 == 0
+        assert s.robot == robot and s.num_participants % 2 == 0
 
 
 def _end_match(s: object, winner: int, rng: random.Random) -> None:
@@ -35,25 +35,25 @@ def test_eleven_fan_lead_ends_a_two_player_game() -> None:
     rng = random.Random(0)
     s = duel(["champion@s"], ["newcomer"], round=2)
     s.fans[0] = 9
-    s.tval = [[3, 3, 3, 3]] * 7
+    s.trophy_fans = [[3, 3, 3, 3]] * 7
     _end_match(s, 0, rng)
-    assert s.phase == OVER and s.result == (1.0, 0.0)  # 9 + 3 - 0 >= 11
+    assert s.phase == Phase.OVER and s.result == (1.0, 0.0)  # 9 + 3 - 0 >= 11
 
 
 def test_two_players_most_fans_after_round_seven() -> None:
     rng = random.Random(0)
     s = duel(["champion@s"], ["newcomer"], round=7)
-    s.tval = [[2, 2, 2, 2]] * 7
+    s.trophy_fans = [[2, 2, 2, 2]] * 7
     s.fans[1] = 1
     _end_match(s, 0, rng)
-    assert s.phase == OVER and s.result == (1.0, 0.0)  # 2 > 1
+    assert s.phase == Phase.OVER and s.result == (1.0, 0.0)  # 2 > 1
 
 
 def test_solo_robot_keeps_trophies_and_can_win() -> None:
     rng = random.Random(0)
     s = new_state(1, rng)
-    s.phase, s.round, s.park, s.ma, s.mb = MATCH, 7, 0, 0, 1
-    s.deck = [[], []]
+    s.phase, s.round, s.park, s.side_a, s.side_b = Phase.MATCH, 7, 0, 0, 1
+    s.decks = [[], []]
     s.loser = 0
     flow.advance(s, rng)
     assert s.trophies[1] == [7 << 2] and s.result == (0.0,)
@@ -62,7 +62,7 @@ def test_solo_robot_keeps_trophies_and_can_win() -> None:
 def test_robot_trophy_goes_back_to_the_box_at_three_players() -> None:
     rng = random.Random(0)
     s = new_state(3, rng)
-    s.phase, s.round, s.park = MATCH, 1, 0
+    s.phase, s.round, s.park = Phase.MATCH, 1, 0
     a, b = flow.park_players(s, 0)
     match.start(s, a, b, rng)
     s.loser = a if b == s.robot else b
@@ -77,12 +77,12 @@ def test_robot_trophy_goes_back_to_the_box_at_three_players() -> None:
 def _standings(fans: list[int], trophies: list[list[int]]) -> tuple[int, ...]:
     rng = random.Random(1)
     s = new_state(4, rng)
-    s.tval = [[0, 0, 0, 0]] * 7
+    s.trophy_fans = [[0, 0, 0, 0]] * 7
     s.fans = fans
     s.trophies = trophies
     s.round = 7
     flow._end_round(s, rng)
-    assert s.phase == FINAL_TRIM and s.revealed
+    assert s.phase == Phase.FINAL_TRIM and s.revealed
     return s.finalists
 
 
@@ -101,7 +101,7 @@ def test_final_tie_break_highest_trophy_round() -> None:
 def test_finalists_trim_then_play_the_final_whose_winner_wins() -> None:
     rng = random.Random(2)
     s = new_state(3, rng)
-    s.tval = [[0, 0, 0, 0]] * 7
+    s.trophy_fans = [[0, 0, 0, 0]] * 7
     s.fans = [3, 8, 6, 0]
     s.round = 7
     flow._end_round(s, rng)
@@ -113,7 +113,7 @@ def test_finalists_trim_then_play_the_final_whose_winner_wins() -> None:
     assert game.current_player(s) == 2
     game.apply(s, game.legal_actions(s)[-1], rng)
     while not game.is_terminal(s):
-        assert s.ma in (1, 2) and s.mb in (1, 2)
+        assert s.side_a in (1, 2) and s.side_b in (1, 2)
         game.apply(s, game.legal_actions(s)[0], rng)
     result = game.returns(s)
     assert sorted(result) == [0.0, 0.0, 1.0] and result[0] == 0.0
