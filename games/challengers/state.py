@@ -9,7 +9,8 @@ owner and the owner's opponent know it. The top of every pile is the end of its 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
+
+from games.fields import with_clone
 
 
 class Phase(IntEnum):
@@ -74,11 +75,12 @@ def is_public(code: int) -> bool:
     return code & PUBLIC_CODE == PUBLIC_CODE
 
 
+@with_clone
 class State:
     """One world of the game. Mutable; `clone` copies it cheaply.
 
-    The annotations below are the one list of fields: `__slots__` and `clone` are made from
-    them (a field typed ``list[...]`` is copied to that depth, anything else is shared).
+    The annotations below are the one list of fields (`games.fields`): `__slots__` and
+    `clone` are made from them.
     """
 
     num_players: int
@@ -136,7 +138,7 @@ class State:
 
     def clone(self) -> State:
         """An independent copy (lists copied, immutable values shared)."""
-        raise NotImplementedError  # made from the annotations when the module loads (_make_clone)
+        raise NotImplementedError  # written by with_clone from the annotations
 
     def __repr__(self) -> str:
         return (f"<challengers.State num_players={self.num_players} round={self.round} "
@@ -156,28 +158,3 @@ class State:
                 out += seat
             out += self.exhausted[p] + self.in_play[p]
         return out
-
-
-def _copier(fields: dict[str, str]) -> str:
-    """Source of `State.clone`: one assignment per field, lists copied to their depth."""
-    copies = {
-        0: "self.{}",
-        1: "self.{}[:]",
-        2: "[x[:] for x in self.{}]",
-        3: "[[y[:] for y in x] for x in self.{}]",
-    }
-    body = [f"    c.{name} = {copies[kind.count('list[')].format(name)}"
-            for name, kind in fields.items()]
-    return "\n".join(["def clone(self):", "    c = State.__new__(State)", *body, "    return c"])
-
-
-def _make_clone() -> None:
-    space: dict[str, object] = {"State": State}
-    exec(_copier(State.__annotations__), space)  # generated like dataclasses' methods
-    clone: Any = space["clone"]
-    clone.__doc__ = State.clone.__doc__
-    clone.__qualname__ = "State.clone"
-    State.clone = clone  # type: ignore[method-assign]
-
-
-_make_clone()

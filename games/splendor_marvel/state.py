@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from enum import IntEnum
 
+from games.fields import with_clone
 from games.splendor_marvel.catalogue import (
     AVENGERS_TILE_POINTS,
     CARDS_OF_LEVEL,
@@ -32,33 +33,13 @@ class Phase(IntEnum):
     LOCATION = 2  # several locations qualify: choose one
 
 
+@with_clone
 class SplendorState:
-    """One world: everything on the table, in the decks and in every hand."""
+    """One world: everything on the table, in the decks and in every hand.
 
-    __slots__ = (
-        "avengers",
-        "board",
-        "bonuses",
-        "card_points",
-        "current",
-        "decks",
-        "end_triggered",
-        "locations_left",
-        "locations_won",
-        "num_players",
-        "passes",
-        "phase",
-        "reserved",
-        "reserved_public",
-        "result",
-        "round",
-        "start_seat",
-        "supply",
-        "tableau",
-        "tags",
-        "tokens",
-        "turn_cap",
-    )
+    The annotations are the one list of fields (`games.fields`): `__slots__`, `clone` and
+    equality are made from them.
+    """
 
     num_players: int
     supply: list[int]  # 7 token kinds
@@ -83,32 +64,11 @@ class SplendorState:
     turn_cap: int
     result: tuple[float, ...] | None  # set when the game is over
 
+    __slots__ = tuple(__annotations__)
+
     def clone(self) -> SplendorState:
         """An independent copy."""
-        other = SplendorState.__new__(SplendorState)
-        other.num_players = self.num_players
-        other.supply = self.supply[:]
-        other.tokens = [row[:] for row in self.tokens]
-        other.bonuses = [row[:] for row in self.bonuses]
-        other.card_points = self.card_points[:]
-        other.tags = self.tags[:]
-        other.tableau = [row[:] for row in self.tableau]
-        other.reserved = [row[:] for row in self.reserved]
-        other.reserved_public = [row[:] for row in self.reserved_public]
-        other.locations_left = self.locations_left[:]
-        other.locations_won = [row[:] for row in self.locations_won]
-        other.avengers = self.avengers
-        other.decks = [deck[:] for deck in self.decks]
-        other.board = self.board[:]
-        other.current = self.current
-        other.phase = self.phase
-        other.start_seat = self.start_seat
-        other.round = self.round
-        other.passes = self.passes
-        other.end_triggered = self.end_triggered
-        other.turn_cap = self.turn_cap
-        other.result = self.result
-        return other
+        raise NotImplementedError  # written by with_clone from the annotations
 
     def points(self, seat: int) -> int:
         """Infinity Points: cards, locations, and the Avengers Assemble tile."""
