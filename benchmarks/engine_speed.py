@@ -27,7 +27,7 @@ from games.splendor_marvel import GAME, apply, legal_actions, new_game, observe,
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.state import SplendorState
-from kernels.rng import below, new_rng
+from kernels.rng import new_rng
 
 ENGINES = ("python", "compiled")
 
@@ -116,11 +116,7 @@ def _play_out(starts: np.ndarray, rng: np.ndarray, greedy: bool) -> int:
     for g in range(starts.shape[0]):
         world[:] = starts[g]
         while not k.is_terminal(world):
-            if greedy:
-                action = k.rollout_action(world, rng, buffer)
-            else:
-                action = buffer[below(rng, k.legal_actions(world, buffer))]
-            k.apply(world, action, rng)
+            k.play_move(world, rng, buffer, greedy)
             plies += 1
     return plies
 

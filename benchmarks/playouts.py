@@ -34,7 +34,7 @@ from games.challengers import invariants as challengers_invariants
 from games.splendor_marvel import invariants as splendor_invariants
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
-from kernels.rng import below, new_rng
+from kernels.rng import new_rng
 
 PLY_CAP = 20_000
 """A game still going after this many moves counts as one that does not end."""
@@ -50,11 +50,7 @@ def _checked_games(starts: np.ndarray, rng: np.ndarray, greedy: bool) -> tuple[i
         world[:] = starts[g]
         moves = 0
         while not k.is_terminal(world) and moves < PLY_CAP:
-            if greedy:
-                action = k.rollout_action(world, rng, buffer)
-            else:
-                action = buffer[below(rng, k.legal_actions(world, buffer))]
-            k.apply(world, action, rng)
+            k.play_move(world, rng, buffer, greedy)
             moves += 1
             if k.violation(world) != k.SOUND:
                 broken += 1

@@ -66,7 +66,7 @@ from games.splendor_marvel.catalogue import (
     TOKEN_KINDS,
 )
 from games.splendor_marvel.state import Phase
-from kernels.rng import uniform
+from kernels.rng import below, uniform
 
 MAX_PLAYERS = 4
 NUM_COLOURS = 5
@@ -806,3 +806,13 @@ def violation(world: np.ndarray) -> int:
         if places[card] != 1:
             return CARD_MISPLACED
     return SOUND
+
+
+@njit(nogil=True)
+def play_move(world: np.ndarray, rng: np.ndarray, buffer: np.ndarray, greedy: bool) -> None:
+    """Apply a move of the rollout policy (`greedy`) or a uniformly random legal move."""
+    if greedy:
+        action = rollout_action(world, rng, buffer)
+    else:
+        action = buffer[below(rng, legal_actions(world, buffer))]
+    apply(world, action, rng)

@@ -1,8 +1,10 @@
-"""Building positions by hand for rule tests, and checking invariants."""
+"""Building positions by hand for rule tests, playing them on, and checking invariants."""
 
 from __future__ import annotations
 
-from games.splendor_marvel import SplendorState, new_game
+import random
+
+from games.splendor_marvel import GAME, SplendorState, apply, new_game
 from games.splendor_marvel.catalogue import BONUS, LEVEL, POINTS, card_by_name
 from games.splendor_marvel.invariants import violations
 
@@ -77,3 +79,14 @@ def _remove_card(state: SplendorState, card_id: int) -> None:
 def check_invariants(state: SplendorState) -> None:
     """Tokens and cards conserved, no negative counts, per-seat limits (the engine's check)."""
     assert not violations(state), violations(state)
+
+
+def played(num_players: int, seed: int, plies: int) -> SplendorState:
+    """A seeded game after up to `plies` moves of the rollout policy."""
+    rng = random.Random(seed)
+    state = new_game(num_players, seed)
+    for _ in range(plies):
+        if state.result is not None:
+            break
+        apply(state, GAME.rollout_action(state, rng))
+    return state

@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.splendor_marvel import GAME, apply, new_game
+from games.splendor_marvel import new_game
 from games.splendor_marvel.features import FEATURES, features
 from games.splendor_marvel.heuristics import WEIGHTS, evaluate
+from tests.splendor_marvel.helpers import played
 
 
 @settings(max_examples=30, deadline=None)
 @given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), plies=st.integers(0, 120))
 def test_evaluation_is_a_distribution_over_seats(n: int, seed: int, plies: int) -> None:
-    rng = random.Random(seed)
-    state = new_game(n, seed)
-    for _ in range(plies):
-        if state.result is not None:
-            break
-        apply(state, GAME.rollout_action(state, rng))
+    state = played(n, seed, plies)
     values = evaluate(state)
     assert len(values) == n
     assert all(0.0 <= v <= 1.0 for v in values)

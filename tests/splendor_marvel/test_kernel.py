@@ -22,7 +22,7 @@ from search import SearchConfig
 from search.compiled import CompiledTreeSearch
 from search.core import TreeSearch
 from search.result import summarize
-from tests.splendor_marvel.test_observation import played
+from tests.splendor_marvel.helpers import played
 
 DIFFERENTIAL_GAMES = 10_000
 

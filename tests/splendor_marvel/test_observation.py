@@ -8,21 +8,11 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.splendor_marvel import GAME, apply, legal_actions, new_game, observe, sample
+from games.splendor_marvel import apply, legal_actions, new_game, observe, sample
 from games.splendor_marvel.actions import reserve, reserve_blind
 from games.splendor_marvel.catalogue import LEVEL
 from games.splendor_marvel.state import SplendorState
-from tests.splendor_marvel.helpers import check_invariants
-
-
-def played(num_players: int, seed: int, plies: int) -> SplendorState:
-    rng = random.Random(seed)
-    state = new_game(num_players, seed)
-    for _ in range(plies):
-        if state.result is not None:
-            break
-        apply(state, GAME.rollout_action(state, rng))
-    return state
+from tests.splendor_marvel.helpers import check_invariants, played
 
 
 def swap_hidden_cards(state: SplendorState, seat: int, rng: random.Random) -> SplendorState:
