@@ -25,10 +25,8 @@ from games.challengers.actions import (
 from games.challengers.catalogue import OPTIONAL_SETS, ROUNDS, SET_NAMES, SETS_PER_GAME
 from games.challengers.setup import empty_state
 from games.challengers.state import (
-    MATCH_FIELDS,
     OPP_KNOWS,
     OWNER_KNOWS,
-    PUBLIC_ROWS,
     DraftStep,
     Phase,
     card_of,
@@ -59,6 +57,12 @@ def _draft(v: Observation | State) -> pb.ChallengersDraft:
                                picks_left=v.picks_left, redraw_used=v.redraw_used)
 
 
+MATCH_FIELDS = ("park", "side_a", "side_b", "attacker", "match_step", "pending_kind",
+                "pending_participant", "pending_data", "loser")
+"""The engine's fields that make a `ChallengersMatch`."""
+PUBLIC_ROWS = ("trophies", "exhausted", "in_play", "play_bonus", "play_attack", "match_public",
+               "hidden_adds")
+"""The engine's per-participant lists a `ChallengersParticipant` holds as they are."""
 PROTO_NAMES = {"match_step": "step", "exhausted": "exhaust"}
 """Engine field -> proto field, where the two names differ."""
 

@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from operator import attrgetter
-from typing import Any
+
+from games.fields import freezer, shared, thawer
 
 from .catalogue import LEVEL, ROUNDS, TROPHY_FANS, pile_cards
 from .draft import trimmed_to_box
@@ -23,7 +23,6 @@ from .state import (
     DECK,
     FINAL_TRIM,
     MATCH,
-    MATCH_FIELDS,
     OPP_KNOWS,
     OWNER_KNOWS,
     PH_BOXED,
@@ -32,7 +31,6 @@ from .state import (
     PH_PICK,
     PH_TRIM,
     PUBLIC_CODE,
-    PUBLIC_ROWS,
     TAG_PUBLIC,
     TAG_TRIM,
     TYPE_MASK,
@@ -127,20 +125,15 @@ def _draw_view(s: State, seat: int, p: int) -> tuple[tuple[int, bool], ...]:
     )
 
 
+SHARED = shared(State, Observation, shown_otherwise={
+    "offer", "discards", "box", "decks", "fans", "phase_counters", "trophy_fans", "draws"})
+"""The fields an observation holds as the state does; the others are shown as `observe` says."""
+_freeze = freezer(State, SHARED)
+_thaw = thawer(State, SHARED)
+
+
 def _drafting(phase: int) -> bool:
     return phase in (DECK, FINAL_TRIM)
-
-
-_MATCH = attrgetter(*MATCH_FIELDS)
-_ROWS = attrgetter(*PUBLIC_ROWS)
-
-
-def _fields(s: State) -> dict[str, Any]:
-    """The match's fields and the public rows, as an observation holds them."""
-    fields: dict[str, Any] = dict(zip(MATCH_FIELDS, _MATCH(s), strict=True))
-    for name, rows in zip(PUBLIC_ROWS, _ROWS(s), strict=True):
-        fields[name] = tuple(map(tuple, rows))
-    return fields
 
 
 def observe(s: State, seat: int) -> Observation:
@@ -156,10 +149,7 @@ def observe(s: State, seat: int) -> Observation:
         counters.append(mine if own else (*mine[:PH_FANS], 0))
     own_offer = drafting and (s.finalists[s.turn] if s.finalists else s.turn) == seat
     return Observation(
-        seat=seat, num_players=s.num_players, num_participants=s.num_participants,
-        robot=s.robot, sets=s.sets, robot_deck=s.robot_deck, round=s.round, phase=s.phase,
-        turn=s.turn, draft_step=s.draft_step, option_pile=s.option_pile,
-        picks_left=s.picks_left, redraw_used=s.redraw_used,
+        seat=seat,
         offer=tuple(sorted(s.offer)) if own_offer else (HIDDEN,) * len(s.offer),
         pile_sizes=(len(s.piles[0]), len(s.piles[1]), len(s.piles[2])),
         discards=tuple(
@@ -174,11 +164,8 @@ def observe(s: State, seat: int) -> Observation:
             tuple(v if _trophy_visible(s, r, k) else HIDDEN for k, v in enumerate(row))
             for r, row in enumerate(s.trophy_fans)
         ),
-        revealed=s.revealed, finalists=s.finalists, result=s.result,
         draws=tuple(_draw_view(s, seat, p) for p in range(s.num_participants)),
-        benches=tuple(tuple(tuple(seat_cards) for seat_cards in b) for b in s.benches),
-        next_attack_bonus=tuple(s.next_attack_bonus),
-        **_fields(s),
+        **_freeze(s),
     )
 
 
@@ -244,15 +231,7 @@ def _shown(o: Observation) -> State:
     from .setup import empty_state
 
     s = empty_state(o.num_players, o.sets, o.robot_deck)
-    s.round, s.phase, s.turn, s.draft_step = o.round, o.phase, o.turn, o.draft_step
-    s.option_pile, s.picks_left, s.redraw_used = o.option_pile, o.picks_left, o.redraw_used
-    s.revealed, s.finalists, s.result = o.revealed, o.finalists, o.result
-    for name in MATCH_FIELDS:
-        setattr(s, name, getattr(o, name))
-    for name in PUBLIC_ROWS:
-        setattr(s, name, [list(x) for x in getattr(o, name)])
-    s.benches = [[list(x) for x in b] for b in o.benches]
-    s.next_attack_bonus = list(o.next_attack_bonus)
+    _thaw(o, s)
     s.fans = list(o.fans)
     s.phase_counters = [list(x) for x in o.phase_counters]
     s.public_deck = [list(d) for d in o.decks]

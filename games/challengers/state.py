@@ -48,14 +48,6 @@ OWNER_KNOWS, OPP_KNOWS = 128, 256
 PUBLIC_CODE = OWNER_KNOWS | OPP_KNOWS
 
 
-MATCH_FIELDS = ("park", "side_a", "side_b", "attacker", "match_step", "pending_kind",
-                "pending_participant", "pending_data", "loser")
-"""The match being played: a state's and every observation's alike."""
-PUBLIC_ROWS = ("trophies", "exhausted", "in_play", "play_bonus", "play_attack", "match_public",
-               "hidden_adds")
-"""Per participant, a list every seat sees as it is."""
-
-
 def draw_code(card: int, owner_knows: bool, opponent_knows: bool) -> int:
     """The draw-pile code of `card` with who knows it.
 

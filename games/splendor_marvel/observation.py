@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from games.fields import freezer, shared, thawer
 from games.splendor_marvel.catalogue import CARDS_OF_LEVEL, LEVEL, LEVELS
 from games.splendor_marvel.state import Phase, SplendorState
 
@@ -61,6 +62,12 @@ class Observation:
         }
 
 
+SHARED = shared(SplendorState, Observation, shown_otherwise={"reserved"})
+"""The fields an observation holds as the state does (every one but the hands and decks)."""
+_freeze = freezer(SplendorState, SHARED)
+_thaw = thawer(SplendorState, SHARED)
+
+
 def observe(state: SplendorState, seat: int) -> Observation:
     """The observation of `seat`."""
     reserved = tuple(
@@ -72,29 +79,10 @@ def observe(state: SplendorState, seat: int) -> Observation:
             zip(state.reserved, state.reserved_public, strict=True)
         )
     )
+    decks = state.decks
     return Observation(
-        seat=seat,
-        num_players=state.num_players,
-        start_seat=state.start_seat,
-        current=state.current,
-        phase=state.phase,
-        round=state.round,
-        passes=state.passes,
-        end_triggered=state.end_triggered,
-        turn_cap=state.turn_cap,
-        result=state.result,
-        supply=tuple(state.supply),
-        tokens=tuple(map(tuple, state.tokens)),
-        bonuses=tuple(map(tuple, state.bonuses)),
-        card_points=tuple(state.card_points),
-        tags=tuple(state.tags),
-        tableau=tuple(map(tuple, state.tableau)),
-        reserved=reserved,
-        locations_left=tuple(state.locations_left),
-        locations_won=tuple(map(tuple, state.locations_won)),
-        avengers=state.avengers,
-        board=tuple(state.board),
-        deck_sizes=(len(state.decks[0]), len(state.decks[1]), len(state.decks[2])),
+        seat=seat, reserved=reserved, deck_sizes=(len(decks[0]), len(decks[1]), len(decks[2])),
+        **_freeze(state),
     )
 
 
@@ -124,23 +112,5 @@ def sample(observation: Observation, rng: random.Random) -> SplendorState:
     state.reserved = [[r.card or unseen[r.level].pop() for r in hand] for hand in obs.reserved]
     state.reserved_public = [[r.public for r in hand] for hand in obs.reserved]
     state.decks = [unseen[level] for level in LEVELS]
-    state.num_players = obs.num_players
-    state.supply = list(obs.supply)
-    state.tokens = [list(row) for row in obs.tokens]
-    state.bonuses = [list(row) for row in obs.bonuses]
-    state.card_points = list(obs.card_points)
-    state.tags = list(obs.tags)
-    state.tableau = [list(row) for row in obs.tableau]
-    state.locations_left = list(obs.locations_left)
-    state.locations_won = [list(row) for row in obs.locations_won]
-    state.avengers = obs.avengers
-    state.board = list(obs.board)
-    state.current = obs.current
-    state.phase = obs.phase
-    state.start_seat = obs.start_seat
-    state.round = obs.round
-    state.passes = obs.passes
-    state.end_triggered = obs.end_triggered
-    state.turn_cap = obs.turn_cap
-    state.result = obs.result
+    _thaw(obs, state)
     return state
