@@ -12,6 +12,8 @@ import pytest
 from google.protobuf import json_format
 
 from clients.cli import main
+from clients.cli.progress import ProgressBar
+from clients.client import SearchStats
 from contract.v1 import advisor_pb2, common_pb2
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "observation.json"
@@ -91,6 +93,25 @@ def test_analyze_json_lines_end_with_the_final_answer(
     answers = [json_format.Parse(line, advisor_pb2.AnalyzeResponse()) for line in out.splitlines()]
     assert answers[-1].is_final and not any(a.is_final for a in answers[:-1])
     assert "100%" in err and "300 it" in err
+
+
+def test_ctrl_c_stops_analyze_and_prints_the_last_answer(
+    capsys: pytest.CaptureFixture[str], target: str, observation_file: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    updates = []
+
+    def interrupted(bar: ProgressBar, stats: SearchStats, best: str) -> None:
+        updates.append(stats.iterations)
+        if len(updates) == 3:
+            raise KeyboardInterrupt  # what Ctrl-C raises in the loop
+
+    monkeypatch.setattr(ProgressBar, "update", interrupted)
+    args = ["--report-ms", "20", "--time-ms", "30000", "--progress"]
+    code, out, _ = run(capsys, target, "analyze", str(observation_file), *args)
+    assert code == 0 and len(updates) == 3
+    stats = out.strip().splitlines()[-1]
+    assert stats.endswith("(stopped by cancelled)") and f"{updates[-1]} iterations" in stats
 
 
 def test_new_moves_and_apply_referee_a_move(
