@@ -105,6 +105,24 @@ def test_the_playout_policy_makes_the_python_move_from_the_same_draws() -> None:
             assert int(kernel_rng[0]) == python_rng.state, "the same number of draws"
 
 
+def test_play_move_plays_the_python_policy_or_uniform_move() -> None:
+    buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
+    for i, state in enumerate(positions(100)):
+        if state.result is not None:
+            continue
+        for greedy in (True, False):
+            python_rng: Any = PythonRng(i)
+            kernel_rng = new_rng(i)
+            world = COMPILED.encode_state(state)
+            k.play_move(world, kernel_rng, buffer, greedy)
+            after = state.clone()
+            legal = legal_actions(after)
+            move = (heuristics.rollout_action(after, python_rng) if greedy
+                    else legal[python_rng.randrange(len(legal))])
+            apply(after, move)
+            assert np.array_equal(world, COMPILED.encode_state(after)), (i, greedy)
+
+
 def test_sampled_worlds_are_the_python_sampler_s_and_observe_back() -> None:
     world = np.empty(k.STATE_SIZE, dtype=np.int32)
     for i, state in enumerate(positions(120)):
