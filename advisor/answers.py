@@ -6,20 +6,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from advisor import coaching
 from advisor.games import GameAdapter
 from contract.v1 import common_pb2
 from search import SearchResult
 
 DEFAULT_PV_LENGTH = 8
-
-# Grades by loss of the mover's win probability against the best move (upper bounds).
-GRADE_BOUNDS = (
-    (0.01, common_pb2.GRADE_BEST),
-    (0.04, common_pb2.GRADE_GOOD),
-    (0.10, common_pb2.GRADE_INACCURACY),
-    (0.20, common_pb2.GRADE_MISTAKE),
-)
-
 
 def candidates(
     adapter: GameAdapter,
@@ -37,6 +29,8 @@ def candidates(
             win_probability=c.values,
             prior=c.prior,
             lcb=c.lcb,
+            ucb=coaching.interval(c)[1],
+            tied_with_best=coaching.tied(c, result.best),
             pv=pv_moves(adapter, observation, c.pv[:pv_length], result.stats.seed),
         )
         for rank, c in enumerate(result.candidates[:limit], start=1)
@@ -74,11 +68,3 @@ def stats(result: SearchResult, clamped: Sequence[str] = ()) -> common_pb2.Searc
         stopped_by=s.stopped_by,
         engine=s.engine,
     )
-
-
-def grade(value_loss: float) -> common_pb2.Grade:
-    """The grade of a move that loses `value_loss` win probability against the best."""
-    for bound, value in GRADE_BOUNDS:
-        if value_loss < bound:
-            return value
-    return common_pb2.GRADE_BLUNDER

@@ -12,6 +12,7 @@ from typing import Any, Protocol, TypeVar
 
 from google.protobuf.message import Message
 
+from advisor.coaching import Reason
 from advisor.errors import RequestError
 from advisor.sizes import check_sizes
 from contract.v1 import advisor_pb2, common_pb2
@@ -107,10 +108,13 @@ class Referee(Protocol[State, ViewIn, Action]):
 
 
 class Coach(Protocol[ViewIn, ActionIn]):
-    """What Evaluate adds to the numbers: reasons in words, and match chances."""
+    """What Evaluate adds to the numbers: reasons as measured facts, and match chances."""
 
-    def reasons(self, obs: ViewIn, action: ActionIn, rng: random.Random) -> list[str]:
-        """Coaching hints about `action` by the seat to move."""
+    def reasons(
+        self, obs: ViewIn, action: ActionIn, alternative: ActionIn | None, rng: random.Random
+    ) -> list[Reason]:
+        """Measured facts on which the position after `action` (by the seat to move) differs
+        from the one after `alternative`, or from the position before when it is None."""
         ...
 
     def match_wins(self, obs: ViewIn, seed: int, deadline: float | None) -> list[float]:

@@ -15,14 +15,16 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from advisor import answers
+from advisor import answers, coaching
 from advisor.budget import Budget
+from advisor.coaching import Reason
 from advisor.games import ADAPTERS, GameAdapter, adapter_by_name
 from contract.v1 import advisor_pb2, common_pb2
 from search import SearchResult, ismcts
 from search.compiled import warm_up
 from search.compiled_game import compiled_twin
 from search.limits import now
+from search.result import Candidate
 
 FOLLOW_UP_SHARE = 0.25
 """Budget share of each follow-up search (when the principal variation does not reach)."""
@@ -192,22 +194,64 @@ def _expected_points(adapter: GameAdapter, obs: Any, budget: Budget) -> list[flo
 def _assess(
     adapter: GameAdapter, obs: Any, action: Any, result: SearchResult, budget: Budget
 ) -> advisor_pb2.MoveAssessment:
-    """Rank, value loss, grade and hints of `action` against the search's candidates."""
-    best = result.best
+    """Rank, value loss, grade, ties, reasons and expected lines of `action` against the
+    search's candidates."""
+    best, seat = result.best, result.player
     ranked = [c.action for c in result.candidates]
     rank = ranked.index(action) + 1 if action in ranked else 0
-    mine = result.candidates[rank - 1] if rank else None
-    loss = 0.0 if rank == 1 or mine is None else max(0.0, best.value - mine.value)
-    reasons = adapter.reasons(obs, action, random.Random(f"reasons/{budget.seed}"))
-    if rank != 1:
-        best_words = adapter.move_message(best.action, result.player).description
-        reasons.append(f"the search prefers to {best_words} ({best.value:.0%} to win)")
-    return advisor_pb2.MoveAssessment(
-        move=adapter.move_message(action, result.player),
-        rank=rank,
-        candidates=len(result.candidates),
-        win_probability=mine.value if mine is not None else 0.0,
-        value_loss=loss,
-        grade=answers.grade(loss) if mine is not None else common_pb2.GRADE_UNSPECIFIED,
-        reasons=reasons,
+    alternative = best.action if rank != 1 else ranked[1] if len(ranked) > 1 else None
+    reasons = adapter.reasons(obs, action, alternative, random.Random(f"reasons/{budget.seed}"))
+    assessment = advisor_pb2.MoveAssessment(
+        move=adapter.move_message(action, seat), rank=rank, candidates=len(ranked)
     )
+    if rank:
+        mine = result.candidates[rank - 1]
+        reasons.insert(0, _comparison(adapter, mine, result))
+        _judge(assessment, adapter, obs, mine, result)
+    assessment.explanations.extend(r.message() for r in reasons)
+    assessment.reasons.extend(r.text for r in reasons)
+    return assessment
+
+
+def _comparison(adapter: GameAdapter, mine: Candidate, result: SearchResult) -> Reason:
+    """How the move stands against the search's choice, with both intervals."""
+    best = result.best
+    words = adapter.move_message(best.action, best.player).description
+    if mine is best:
+        text = f"the search's choice: {_chance(mine)} to win"
+    elif coaching.tied(mine, best):
+        text = (f"about as good as {words}: {_chance(mine)} against {_chance(best)} to win; "
+                "the search cannot tell them apart")
+    else:
+        text = f"{words} is better: {_chance(best)} to win against {_chance(mine)}"
+    return Reason("win_probability", text, mine.value, best.value, words)
+
+
+def _chance(c: Candidate) -> str:
+    low, high = coaching.interval(c)
+    return f"{c.value:.0%} ({low:.0%}-{high:.0%}, {c.visits} visits)"
+
+
+def _judge(
+    assessment: advisor_pb2.MoveAssessment, adapter: GameAdapter, obs: Any, mine: Candidate,
+    result: SearchResult,
+) -> None:
+    """Fill in the numbers of a searched move: value, loss, interval, ties, grade and lines."""
+    best, seed = result.best, result.stats.seed
+    loss = 0.0 if mine is best else max(0.0, best.value - mine.value)
+    tie = coaching.tied(mine, best)
+    assessment.win_probability, assessment.value_loss = mine.value, loss
+    assessment.visits = mine.visits
+    assessment.lcb, assessment.ucb = coaching.interval(mine)
+    assessment.tied_with_best = tie
+    assessment.tied_with.extend(
+        adapter.move_message(c.action, c.player)
+        for c in result.candidates if c is not mine and coaching.tied(mine, c)
+    )
+    assessment.grade = coaching.grade(loss, tie)
+    line = coaching.line_steps(mine, answers.pv_moves(adapter, obs, mine.pv, seed))
+    assessment.line.extend(line)
+    if mine is not best:
+        best_line = coaching.line_steps(best, answers.pv_moves(adapter, obs, best.pv, seed))
+        assessment.best_line.extend(best_line)
+        assessment.divergence = coaching.divergence(line, best_line)

@@ -10,7 +10,7 @@ seed and an iteration budget, the answer is the same bit for bit.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -157,26 +157,33 @@ class CompiledTreeSearch:
         for child in _children(links, 0):
             visits = int(links[child, loop.VISITS])
             if visits > 0:
+                line = self._principal_line(child)
                 actions.append(ActionStats(
                     self.game.action(int(links[child, loop.ACTION])),
                     visits,
                     int(links[child, loop.AVAIL]),
                     [float(x) for x in stats[child, loop.TOTALS:]],
                     float(stats[child, loop.PRIOR]),
-                    self._principal_variation(child),
+                    pv=tuple(self.game.action(int(links[n, loop.ACTION])) for n in line),
+                    line_visits=tuple(int(links[n, loop.VISITS]) for n in line),
+                    line_values=tuple(
+                        tuple(float(x) / int(links[n, loop.VISITS]) for x in stats[n, loop.TOTALS:])
+                        for n in line
+                    ),
                 ))
         return RootSummary(
             self.player, int(links[0, loop.VISITS]), [float(x) for x in stats[0, loop.TOTALS:]],
             actions, self.iterations, self.nodes, self.iterations, stopped_by,
         )
 
-    def _principal_variation(self, node: int) -> tuple[Hashable, ...]:
-        line = [self.game.action(int(self.links[node, loop.ACTION]))]
+    def _principal_line(self, node: int) -> list[int]:
+        """`node` and the most visited line of nodes below it (as `Node.principal_nodes`)."""
+        line = [node]
         node = _most_visited_child(self.links, node)
         while node != loop.NO_NODE and len(line) < PV_MAX:
-            line.append(self.game.action(int(self.links[node, loop.ACTION])))
+            line.append(node)
             node = _most_visited_child(self.links, node)
-        return tuple(line)
+        return line
 
 
 def _children(links: np.ndarray, node: int) -> list[int]:

@@ -32,6 +32,10 @@ class Candidate:
     """Wilson lower confidence bound (z = 1.96) on the mover's value."""
     pv: tuple[Hashable, ...]
     """Principal variation starting with `action` (every seat's moves, most visited line)."""
+    line_visits: tuple[int, ...] = ()
+    """Visits of each node of `pv` (empty where the search keeps no tree: flat Monte Carlo)."""
+    line_values: tuple[tuple[float, ...], ...] = ()
+    """Mean reward per seat after each move of `pv` (as `line_visits`)."""
 
     @property
     def value(self) -> float:
@@ -97,6 +101,8 @@ class ActionStats:
     totals: list[float]
     prior: float
     pv: tuple[Hashable, ...]
+    line_visits: tuple[int, ...] = ()
+    line_values: tuple[tuple[float, ...], ...] = ()
 
 
 @dataclass
@@ -117,13 +123,19 @@ def summarize(
     root: Node, player: int, iterations: int, nodes: int, stopped_by: StopReason
 ) -> RootSummary:
     """The root statistics of a tree, visited actions only."""
-    actions = [
-        ActionStats(c.action, c.visits, c.avail, list(c.totals), c.prior, c.principal_variation())
-        for c in root.children.values()
-        if c.visits > 0
-    ]
+    actions = [_action_stats(c) for c in root.children.values() if c.visits > 0]
     return RootSummary(
         player, root.visits, list(root.totals), actions, iterations, nodes, iterations, stopped_by
+    )
+
+
+def _action_stats(child: Node) -> ActionStats:
+    line = child.principal_nodes()
+    return ActionStats(
+        child.action, child.visits, child.avail, list(child.totals), child.prior,
+        pv=tuple(n.action for n in line),
+        line_visits=tuple(n.visits for n in line),
+        line_values=tuple(tuple(n.mean(s) for s in range(len(n.totals))) for n in line),
     )
 
 
@@ -137,7 +149,8 @@ def merge(summaries: Sequence[RootSummary]) -> RootSummary:
             m = merged.get(a.action)
             if m is None:
                 merged[a.action] = ActionStats(
-                    a.action, a.visits, a.availability, list(a.totals), a.prior, a.pv
+                    a.action, a.visits, a.availability, list(a.totals), a.prior, a.pv,
+                    a.line_visits, a.line_values,
                 )
                 pv_visits[a.action] = a.visits
                 continue
@@ -147,7 +160,7 @@ def merge(summaries: Sequence[RootSummary]) -> RootSummary:
             if m.prior == 0.0:
                 m.prior = a.prior
             if a.visits > pv_visits[a.action]:
-                m.pv = a.pv
+                m.pv, m.line_visits, m.line_values = a.pv, a.line_visits, a.line_values
                 pv_visits[a.action] = a.visits
     totals = [0.0] * len(first.totals)
     for summary in summaries:
@@ -175,6 +188,11 @@ def wilson_lower_bound(mean: float, n: int, z: float = LCB_Z) -> float:
     centre = p + z2 / (2 * n)
     spread = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
     return max(0.0, (centre - spread) / (1 + z2 / n))
+
+
+def wilson_upper_bound(mean: float, n: int, z: float = LCB_Z) -> float:
+    """Upper confidence bound on a mean of rewards in [0, 1] after `n` samples."""
+    return 1.0 - wilson_lower_bound(1.0 - mean, n, z) if n > 0 else 1.0
 
 
 def build_result(
@@ -206,6 +224,8 @@ def build_result(
             prior=a.prior,
             lcb=wilson_lower_bound(values[player], a.visits),
             pv=a.pv,
+            line_visits=a.line_visits,
+            line_values=a.line_values,
         )
         key = (-values[player], -a.visits) if rank_by_value else (-a.visits, -values[player])
         ranked.append((*key, tiebreak.random(), candidate))

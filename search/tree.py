@@ -45,14 +45,15 @@ class Node:
                 best = child
         return best
 
-    def principal_variation(self, limit: int = PV_MAX) -> tuple[Hashable, ...]:
-        """This node's action followed by the most visited line below it."""
-        line = [self.action]
+    def principal_nodes(self, limit: int = PV_MAX) -> list[Node]:
+        """This node followed by the most visited line of nodes below it."""
+        line: list[Node] = [self]
         node = self.best_child()
         while node is not None and len(line) < limit:
-            line.append(node.action)
+            line.append(node)
             node = node.best_child()
-        return tuple(line)
+        return line
+
 
 
 def walk(root: Node) -> Iterator[Node]:

@@ -9,7 +9,9 @@ from typing import Any
 
 from google.protobuf.message import Message
 
+from advisor.challengers import coach
 from advisor.challengers.validate import validate_observation, validate_state
+from advisor.coaching import Reason
 from advisor.moves import decode_move
 from contract.codecs import challengers as codec
 from contract.v1 import advisor_pb2, common_pb2
@@ -24,8 +26,6 @@ from games.challengers import (
     new_game,
     observe,
 )
-from games.challengers.actions import PICK, TRIM
-from games.challengers.catalogue import LEVEL, LEVELS, NAME, POWER
 from games.challengers.flow import fan_total
 from games.challengers.odds import match_win_chances
 from games.challengers.state import Phase
@@ -154,17 +154,10 @@ class ChallengersAdapter:
     def points(self, state: State, seat: int) -> float:
         return float(fan_total(state, seat))
 
-    def reasons(self, obs: Observation, action: Action, rng: random.Random) -> list[str]:
-        if action.kind not in (PICK, TRIM):
-            return []
-        card = action.card
-        power = POWER[card] if POWER[card] >= 0 else "the round number"
-        verb = "adds" if action.kind == PICK else "removes"
-        hints = [f"{verb} {NAME[card]}: level {LEVELS[LEVEL[card]]}, power {power}"]
-        if action.paid():
-            paid = " and ".join(NAME[t] for t in action.paid())
-            hints.append(f"removes {paid} to take an extra card from the offer")
-        return hints
+    def reasons(
+        self, obs: Observation, action: Action, alternative: Action | None, rng: random.Random
+    ) -> list[Reason]:
+        return coach.reasons(obs, action, alternative, rng)
 
     def match_wins(self, obs: Observation, seed: int, deadline: float | None) -> list[float]:
         rng = random.Random(f"matches/{seed}")

@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from google.protobuf.message import Message
 
+from advisor.coaching import Reason
 from advisor.moves import decode_move
 from advisor.splendor_marvel import coach
 from advisor.splendor_marvel.events import events
@@ -128,8 +129,10 @@ class SplendorAdapter:
     def points(self, state: SplendorState, seat: int) -> float:
         return float(state.points(seat))
 
-    def reasons(self, obs: Observation, action: Action, rng: random.Random) -> list[str]:
-        return coach.reasons(obs, action, rng)
+    def reasons(
+        self, obs: Observation, action: Action, alternative: Action | None, rng: random.Random
+    ) -> list[Reason]:
+        return coach.reasons(obs, action, alternative, rng)
 
     def match_wins(self, obs: Observation, seed: int, deadline: float | None) -> list[float]:
         return []  # no matches in Splendor: Marvel

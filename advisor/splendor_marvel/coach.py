@@ -1,100 +1,140 @@
-"""Coaching hints: what a move does for the mover and what it lets the opponents do.
+"""Coaching reasons for Splendor: Marvel: measured differences between two positions.
 
-The hints are read off one world consistent with the observation; a threat counts only if it
-uses cards the mover can see now (a card revealed by the move is a guess in that world).
+The mover's turn is played to its end (token returns and a location choice by the heuristic
+policy) in one world consistent with the observation, once after the move and once after the
+alternative (or not at all: the position before). Each feature is then measured in both, and
+every feature that differs becomes a reason carrying both numbers. Features count only cards
+the mover can see now, so they do not depend on the hidden cards of the sampled world.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from games.splendor_marvel import Action, Kind, Observation, Phase, SplendorState, sample
-from games.splendor_marvel.actions import card_words, colour_words
-from games.splendor_marvel.catalogue import GREEN, GREY, LOCATIONS, MAX_TOKENS
+from advisor.coaching import BEFORE, Reason
+from games.splendor_marvel import Action, Observation, Phase, SplendorState, sample
+from games.splendor_marvel.actions import describe
+from games.splendor_marvel.catalogue import (
+    AVENGERS_TAGS_NEEDED,
+    GAUNTLET_POINTS,
+    GREEN,
+    GREY,
+    LOCATIONS,
+    MAX_RESERVED,
+    MAX_TOKENS,
+)
 from games.splendor_marvel.heuristics import rollout_action
-from games.splendor_marvel.rules import apply, legal_actions
+from games.splendor_marvel.rules import apply, shortfall
 
 FOLLOW_UP_LIMIT = 8
 
 
-def reasons(obs: Observation, action: Action, rng: random.Random) -> list[str]:
-    """Short hints about `action` by the seat to move, most important first."""
-    before = sample(obs, rng)
-    seat = before.current
-    after = before.clone()
-    apply(after, action)
-    hints = _own_gains(before, after, seat, action)
-    if after.phase is Phase.RETURN:
-        extra = sum(after.tokens[seat]) - MAX_TOKENS
-        hints.append(f"leaves you with {extra} token(s) over the limit of {MAX_TOKENS} to return")
-    _finish_turn(after, seat, rng)
-    visible = _visible_cards(obs)
-    for other in range(obs.num_players):
-        if other == seat:
-            continue
-        was, now = _threats(before, other, visible), _threats(after, other, visible)
-        hints.extend(f"lets seat {other} {t} next turn" for t in now if t not in was)
-        hints.extend(f"stops seat {other} from being able to {t}" for t in was if t not in now)
-    return hints
+@dataclass(frozen=True)
+class Feature:
+    """One number of a position, from the mover's side; `words` names it in a sentence."""
+
+    code: str
+    words: str
+    measure: Callable[[SplendorState, int, frozenset[int]], float]
+    """(state, mover, cards visible now) -> the number."""
 
 
-def _own_gains(before: SplendorState, after: SplendorState, seat: int, action: Action) -> list[str]:
-    hints = []
-    for colour, new in enumerate(after.bonuses[seat]):
-        if new and not before.bonuses[seat][colour]:
-            hints.append(f"takes your first {colour_words(colour)} bonus")
-    gained = after.points(seat) - before.points(seat)
-    if gained > 0:
-        hints.append(f"scores {gained} Infinity Point{'s' if gained > 1 else ''}")
-    if after.tokens[seat][GREEN] > before.tokens[seat][GREEN]:
-        hints.append("takes the Time Stone (green token) the Gauntlet needs")
-    for index in after.locations_won[seat][len(before.locations_won[seat]) :]:
-        hints.append(f"takes the location {LOCATIONS[index].name}")
-    if after.avengers == seat != before.avengers:
-        hints.append("takes the Avengers Assemble tile")
-    if after.end_triggered and not before.end_triggered:
-        hints.append("meets the Infinity Gauntlet condition: the end is triggered")
-    if action.kind is Kind.RESERVE:
-        hints.append(f"keeps {card_words(action.arg)} from the others")
-    if action.kind in (Kind.RESERVE, Kind.RESERVE_BLIND) and before.supply[GREY] == 0:
-        hints.append("no grey token is left to take with the reserve")
-    return hints
+def _affordable(state: SplendorState, seat: int, visible: frozenset[int]) -> float:
+    """Visible cards on the board or in the seat's reserve it could recruit on its next turn."""
+    cards = [c for c in state.board if c in visible] + [
+        c for c in state.reserved[seat] if c in visible
+    ]
+    return sum(1 for c in cards if shortfall(state, seat, c) <= state.tokens[seat][GREY])
 
 
-def _finish_turn(state: SplendorState, seat: int, rng: random.Random) -> None:
-    """Play the mover's pending follow-ups (returns, location) with the heuristic policy."""
+def _location_gap(state: SplendorState, seat: int, _visible: frozenset[int]) -> float:
+    """Bonuses still missing for the nearest location left in the middle (0: one qualifies)."""
+    bonuses = state.bonuses[seat]
+    gaps = [
+        sum(max(0, need - have) for need, have in zip(LOCATIONS[i].requires, bonuses, strict=True))
+        for i in state.locations_left
+    ]
+    return min(gaps, default=0)
+
+
+def _tags_behind(state: SplendorState, seat: int, _visible: frozenset[int]) -> float:
+    """Avengers tags the mover lacks to take the tile (0: it holds it)."""
+    if state.avengers == seat:
+        return 0
+    holder = state.tags[state.avengers] if state.avengers >= 0 else AVENGERS_TAGS_NEEDED - 1
+    return max(0, holder + 1 - state.tags[seat])
+
+
+def _opponents_affordable(state: SplendorState, seat: int, visible: frozenset[int]) -> float:
+    """Visible cards the opponents could recruit on their next turns (summed over them)."""
+    return sum(_affordable(state, other, visible) for other in range(state.num_players)
+               if other != seat)
+
+
+FEATURES = (
+    Feature("points", "Infinity Points", lambda s, p, v: s.points(p)),
+    Feature("gauntlet_points_missing", f"points still missing for the Gauntlet's {GAUNTLET_POINTS}",
+            lambda s, p, v: max(0, GAUNTLET_POINTS - s.points(p))),
+    Feature("gauntlet_colours_missing", "bonus colours still missing for the Gauntlet",
+            lambda s, p, v: sum(1 for b in s.bonuses[p] if b == 0)),
+    Feature("green_token", "Time Stone (green) tokens, which the Gauntlet needs",
+            lambda s, p, v: s.tokens[p][GREEN]),
+    Feature("location_gap", "bonuses missing for the nearest location", _location_gap),
+    Feature("avengers_tags_missing", "Avengers tags missing to take the Avengers tile",
+            _tags_behind),
+    Feature("affordable_next_turn", "visible cards you can afford next turn", _affordable),
+    Feature("opponents_affordable", "visible cards the opponents can afford next turn",
+            _opponents_affordable),
+    Feature("grey_tokens", "grey (S.H.I.E.L.D.) tokens", lambda s, p, v: s.tokens[p][GREY]),
+    Feature("tokens", f"tokens held (the limit is {MAX_TOKENS})", lambda s, p, v: sum(s.tokens[p])),
+    Feature("reserved", f"reserved cards (at most {MAX_RESERVED})",
+            lambda s, p, v: len(s.reserved[p])),
+)
+
+
+def reasons(
+    obs: Observation, action: Action, alternative: Action | None, rng: random.Random
+) -> list[Reason]:
+    """The features in which the position after `action` differs from the one after
+    `alternative` (or from the position before), in the order of `FEATURES`."""
+    world = sample(obs, rng)
+    seat = world.current
+    seed = rng.getrandbits(64)
+    after = played(world, action, random.Random(seed))
+    if alternative is None:
+        base, words = world, BEFORE
+    else:
+        base, words = played(world, alternative, random.Random(seed)), describe(alternative)
+    visible = visible_cards(obs)
+    found = []
+    for feature in FEATURES:
+        value = float(feature.measure(after, seat, visible))
+        baseline = float(feature.measure(base, seat, visible))
+        if value != baseline:
+            where = "before the move" if alternative is None else f"after {words}"
+            text = f"{feature.words}: {value:g} ({baseline:g} {where})"
+            found.append(Reason(feature.code, text, value, baseline, words))
+    return found
+
+
+def played(world: SplendorState, action: Action, rng: random.Random) -> SplendorState:
+    """A copy of `world` after `action` and the rest of the mover's turn (token returns and
+    location choice by the heuristic policy)."""
+    state = world.clone()
+    seat = state.current
+    apply(state, action)
     for _ in range(FOLLOW_UP_LIMIT):
         if state.result is not None or state.current != seat or state.phase is Phase.MAIN:
-            return
+            break
         apply(state, rollout_action(state, rng))
+    return state
 
 
-def _visible_cards(obs: Observation) -> set[int]:
+def visible_cards(obs: Observation) -> frozenset[int]:
+    """The cards the mover sees now: the board and the face-up or own reserves."""
     cards = {c for c in obs.board if c}
     for hand in obs.reserved:
         cards.update(r.card for r in hand if r.card)
-    return cards
-
-
-def _threats(state: SplendorState, seat: int, visible: set[int]) -> list[str]:
-    """What `seat` could reach with one recruit of a visible card if it were to move now."""
-    if state.result is not None:
-        return []
-    probe = state.clone()
-    probe.current, probe.phase = seat, Phase.MAIN
-    found: list[str] = []
-    for action in legal_actions(probe):
-        if action.kind not in (Kind.RECRUIT, Kind.RECRUIT_RESERVED) or action.arg not in visible:
-            continue
-        trial = probe.clone()
-        trial.start_seat = seat  # the probe's turn never ends a round
-        apply(trial, action)
-        if trial.phase is Phase.LOCATION or len(trial.locations_won[seat]) > len(
-            probe.locations_won[seat]
-        ):
-            found.append("take a location")
-        if trial.avengers == seat != probe.avengers:
-            found.append("reach the Avengers tile")
-        if trial.meets_gauntlet(seat) and not probe.meets_gauntlet(seat):
-            found.append("meet the Infinity Gauntlet condition")
-    return list(dict.fromkeys(found))
+    return frozenset(cards)

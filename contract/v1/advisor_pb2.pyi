@@ -100,7 +100,7 @@ class EvaluateRequest(_message.Message):
     def __init__(self, observation: _Optional[_Union[_common_pb2.Observation, _Mapping]] = ..., move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., limits: _Optional[_Union[_common_pb2.Limits, _Mapping]] = ...) -> None: ...
 
 class MoveAssessment(_message.Message):
-    __slots__ = ("move", "rank", "candidates", "win_probability", "value_loss", "grade", "reasons")
+    __slots__ = ("move", "rank", "candidates", "win_probability", "value_loss", "grade", "reasons", "visits", "lcb", "ucb", "tied_with_best", "tied_with", "explanations", "line", "best_line", "divergence")
     MOVE_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
     CANDIDATES_FIELD_NUMBER: _ClassVar[int]
@@ -108,6 +108,15 @@ class MoveAssessment(_message.Message):
     VALUE_LOSS_FIELD_NUMBER: _ClassVar[int]
     GRADE_FIELD_NUMBER: _ClassVar[int]
     REASONS_FIELD_NUMBER: _ClassVar[int]
+    VISITS_FIELD_NUMBER: _ClassVar[int]
+    LCB_FIELD_NUMBER: _ClassVar[int]
+    UCB_FIELD_NUMBER: _ClassVar[int]
+    TIED_WITH_BEST_FIELD_NUMBER: _ClassVar[int]
+    TIED_WITH_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATIONS_FIELD_NUMBER: _ClassVar[int]
+    LINE_FIELD_NUMBER: _ClassVar[int]
+    BEST_LINE_FIELD_NUMBER: _ClassVar[int]
+    DIVERGENCE_FIELD_NUMBER: _ClassVar[int]
     move: _common_pb2.Move
     rank: int
     candidates: int
@@ -115,7 +124,40 @@ class MoveAssessment(_message.Message):
     value_loss: float
     grade: _common_pb2.Grade
     reasons: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., rank: _Optional[int] = ..., candidates: _Optional[int] = ..., win_probability: _Optional[float] = ..., value_loss: _Optional[float] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., reasons: _Optional[_Iterable[str]] = ...) -> None: ...
+    visits: int
+    lcb: float
+    ucb: float
+    tied_with_best: bool
+    tied_with: _containers.RepeatedCompositeFieldContainer[_common_pb2.Move]
+    explanations: _containers.RepeatedCompositeFieldContainer[Reason]
+    line: _containers.RepeatedCompositeFieldContainer[LineStep]
+    best_line: _containers.RepeatedCompositeFieldContainer[LineStep]
+    divergence: int
+    def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., rank: _Optional[int] = ..., candidates: _Optional[int] = ..., win_probability: _Optional[float] = ..., value_loss: _Optional[float] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., reasons: _Optional[_Iterable[str]] = ..., visits: _Optional[int] = ..., lcb: _Optional[float] = ..., ucb: _Optional[float] = ..., tied_with_best: _Optional[bool] = ..., tied_with: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., explanations: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ..., line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., best_line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., divergence: _Optional[int] = ...) -> None: ...
+
+class Reason(_message.Message):
+    __slots__ = ("code", "text", "value", "baseline", "compared_with")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    BASELINE_FIELD_NUMBER: _ClassVar[int]
+    COMPARED_WITH_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    text: str
+    value: float
+    baseline: float
+    compared_with: str
+    def __init__(self, code: _Optional[str] = ..., text: _Optional[str] = ..., value: _Optional[float] = ..., baseline: _Optional[float] = ..., compared_with: _Optional[str] = ...) -> None: ...
+
+class LineStep(_message.Message):
+    __slots__ = ("move", "win_probability", "visits")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    VISITS_FIELD_NUMBER: _ClassVar[int]
+    move: _common_pb2.Move
+    win_probability: float
+    visits: int
+    def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., win_probability: _Optional[float] = ..., visits: _Optional[int] = ...) -> None: ...
 
 class EvaluateResponse(_message.Message):
     __slots__ = ("win_probability", "expected_points", "assessment", "stats", "summaries", "best_move", "match_win_probability")

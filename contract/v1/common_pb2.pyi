@@ -91,7 +91,7 @@ class Limits(_message.Message):
     def __init__(self, max_iterations: _Optional[int] = ..., max_time_ms: _Optional[int] = ..., seed: _Optional[int] = ..., workers: _Optional[int] = ..., num_candidates: _Optional[int] = ..., strength: _Optional[int] = ..., engine: _Optional[_Union[Engine, str]] = ...) -> None: ...
 
 class Candidate(_message.Message):
-    __slots__ = ("move", "rank", "visits", "win_probability", "prior", "lcb", "pv")
+    __slots__ = ("move", "rank", "visits", "win_probability", "prior", "lcb", "pv", "ucb", "tied_with_best")
     MOVE_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
     VISITS_FIELD_NUMBER: _ClassVar[int]
@@ -99,6 +99,8 @@ class Candidate(_message.Message):
     PRIOR_FIELD_NUMBER: _ClassVar[int]
     LCB_FIELD_NUMBER: _ClassVar[int]
     PV_FIELD_NUMBER: _ClassVar[int]
+    UCB_FIELD_NUMBER: _ClassVar[int]
+    TIED_WITH_BEST_FIELD_NUMBER: _ClassVar[int]
     move: Move
     rank: int
     visits: int
@@ -106,7 +108,9 @@ class Candidate(_message.Message):
     prior: float
     lcb: float
     pv: _containers.RepeatedCompositeFieldContainer[Move]
-    def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., rank: _Optional[int] = ..., visits: _Optional[int] = ..., win_probability: _Optional[_Iterable[float]] = ..., prior: _Optional[float] = ..., lcb: _Optional[float] = ..., pv: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
+    ucb: float
+    tied_with_best: bool
+    def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., rank: _Optional[int] = ..., visits: _Optional[int] = ..., win_probability: _Optional[_Iterable[float]] = ..., prior: _Optional[float] = ..., lcb: _Optional[float] = ..., pv: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., ucb: _Optional[float] = ..., tied_with_best: _Optional[bool] = ...) -> None: ...
 
 class SearchStats(_message.Message):
     __slots__ = ("iterations", "nodes", "elapsed_ms", "worlds_sampled", "workers", "seed", "stopped_by", "engine", "clamped")

@@ -122,8 +122,11 @@ def test_evaluate_grades_a_move_with_reasons(stub: advisor_pb2_grpc.AdvisorStub)
     assert assessment.move.notation == request.move.notation
     assert assessment.rank >= 1 and assessment.value_loss >= 0
     assert assessment.grade != common_pb2.GRADE_UNSPECIFIED
+    comparison = assessment.explanations[0]
+    assert comparison.code == "win_probability" and comparison.text == assessment.reasons[0]
     if assessment.rank != 1:
-        assert any("the search prefers" in reason for reason in assessment.reasons)
+        words = "about as good as" if assessment.tied_with_best else "is better"
+        assert words in comparison.text and comparison.compared_with == answer.best_move.description
 
 
 def test_evaluate_refuses_an_illegal_move(stub: advisor_pb2_grpc.AdvisorStub) -> None:
@@ -179,28 +182,3 @@ def test_cancelling_analyze_keeps_the_last_report_and_stops_the_worker(
         time.sleep(0.05)
     assert logged()[-1]["status"] == "CANCELLED"
     assert logged()[-1]["iterations"] >= last.stats.iterations > 0
-
-
-def test_evaluate_explains_a_first_bonus(stub: advisor_pb2_grpc.AdvisorStub) -> None:
-    from games.splendor_marvel import Kind, legal_actions
-    from games.splendor_marvel.catalogue import BONUS, COLOUR_KEYS
-
-    for seed in range(30):
-        state = midgame(seed=seed, plies=12)
-        seat = state.current
-        firsts = [
-            a
-            for a in legal_actions(state)
-            if a.kind is Kind.RECRUIT and not state.bonuses[seat][BONUS[a.arg]]
-        ]
-        if firsts:
-            break
-    action = firsts[0]
-    request = advisor_pb2.EvaluateRequest(
-        observation=observation_of(state),
-        move=common_pb2.Move(notation=str(action)),
-        limits=common_pb2.Limits(max_iterations=60, seed=1),
-    )
-    reasons = stub.Evaluate(request).assessment.reasons
-    colour = COLOUR_KEYS[BONUS[action.arg]]
-    assert any(r.startswith("takes your first") and colour in r for r in reasons), reasons

@@ -52,3 +52,13 @@ def test_level_piles_hold_city_and_the_five_sets() -> None:
 
 def test_every_card_with_a_text_has_an_effect_of_ours() -> None:
     assert {c.name for c in CARDS if c.trigger != "none"} == set(EFFECTS)
+
+
+def test_every_card_with_an_effect_has_words_and_no_vanilla_card_does() -> None:
+    from games.challengers.catalogue import CARDS
+    from games.challengers.texts import EFFECT, EFFECTS
+
+    assert set(EFFECTS) <= {card.id for card in CARDS}
+    for card in CARDS:
+        has_effect = card.trigger != "none" or card.power < 0  # the Cyborg's power is the round
+        assert bool(EFFECT[card.index]) == has_effect, card.id

@@ -103,6 +103,11 @@ def test_every_seat_is_scored_from_its_own_view(config: SearchConfig) -> None:
     assert result.action == "b"
     assert result.best.pv == ("b", "d")
     assert result.best.values == pytest.approx((0.2, 0.1, 0.7), abs=0.05)
+    # The line carries each node's statistics: d is (nearly) all of b's visits, at b's value.
+    assert result.best.line_visits[0] == result.best.visits >= result.best.line_visits[1]
+    assert result.best.line_visits[1] > 0.9 * result.best.visits
+    assert result.best.line_values[0] == result.best.values
+    assert result.best.line_values[1] == pytest.approx((0.2, 0.1, 0.7), abs=0.05)
     a = next(c for c in result.candidates if c.action == "a")
     assert a.pv == ("a", "x")
     assert len(result.root_values) == 3

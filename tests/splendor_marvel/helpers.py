@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.splendor_marvel import GAME, SplendorState, apply, new_game
-from games.splendor_marvel.catalogue import BONUS, LEVEL, POINTS, card_by_name
+from games.splendor_marvel.catalogue import BONUS, COST, LEVEL, POINTS, TAGS, card_by_name
 from games.splendor_marvel.invariants import violations
 
 COLOURS = {"yellow": 0, "purple": 1, "blue": 2, "red": 3, "orange": 4, "green": 5, "grey": 6}
@@ -90,3 +90,18 @@ def played(num_players: int, seed: int, plies: int) -> SplendorState:
             break
         apply(state, GAME.rollout_action(state, rng))
     return state
+
+
+def recruit_into(state: SplendorState, seat: int, card_id: int) -> None:
+    """Give a seat a recruited card with its bonus, points and tags (no tokens change hands)."""
+    take_card_into(state, card_id, state.tableau[seat])
+    state.bonuses[seat][BONUS[card_id]] += 1
+    state.card_points[seat] += POINTS[card_id]
+    state.tags[seat] += TAGS[card_id]
+
+
+def give_the_price(state: SplendorState, seat: int, card_id: int) -> None:
+    """Give a seat exactly the coloured tokens it lacks (beyond its bonuses) to recruit a card."""
+    keys = list(COLOURS)
+    need = {keys[c]: price - state.bonuses[seat][c] for c, price in enumerate(COST[card_id])}
+    give_tokens(state, seat, **{colour: n for colour, n in need.items() if n > 0})

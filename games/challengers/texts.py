@@ -1,0 +1,73 @@
+"""What each card with an effect does, in this project's own words (the engine's behaviour is
+in `games.challengers.effects`; the printed texts are not copied). Keyed by catalogue id; a
+card missing here has no effect."""
+
+from __future__ import annotations
+
+from games.challengers.catalogue import CARDS
+
+EFFECTS: dict[str, str] = {
+    "city_A_reporter": "On reveal: see your top two cards; keep one on top, send the other to the bottom.",
+    "city_B_mascot": "On reveal: +1 power per distinct set icon on your bench.",
+    "city_C_fan_bus": "On reveal: with 3 or fewer trophies, gain 2 fans.",
+    "castle_A_jester": "On reveal: +3 power if your bench holds a card of base power 1.",
+    "castle_A_stable_boy": "On reveal: +1 power per base-power-3 card on your bench.",
+    "castle_A_hermit": "On reveal: +2 power if your bench has no City card.",
+    "castle_B_blacksmith": "On your bench: your City cards get +1 power.",
+    "castle_B_knight": "Attacking: +1 power per trophy your opponent holds.",
+    "castle_B_sorcerer": "On reveal: you may exhaust one bench card of base power 3 or less.",
+    "castle_C_bard": "On your bench: your attacking cards get +1 power.",
+    "castle_C_prince": "When it loses the flag: it goes to your exhaust pile.",
+    "film_studio_A_make_up_artist": "On your bench: your attacking base-power-1 cards get +2.",
+    "film_studio_A_movie_star": "On reveal: return up to two Newcomers from your bench to the top of your deck.",
+    "film_studio_A_gangster": "Attacking: +2 power.",
+    "film_studio_B_cowboy": "If it takes the flag: your opponent moves their top deck card to their bench.",
+    "film_studio_B_director": "On your bench: your attacking Film Studio cards get +1.",
+    "film_studio_B_comic_character": "When it loses the flag: your next card gets +2 while attacking.",
+    "film_studio_C_heroine": "If it takes the flag: gain 3 fans.",
+    "film_studio_C_villain": "On reveal: the top card of the level-A pile goes unseen onto your deck.",
+    "funfair_A_clown": "If it takes the flag: gain 2 fans.",
+    "funfair_A_juggler": "On reveal: see your top three cards and put them back in any order.",
+    "funfair_A_vendor": "On your bench: your Funfair cards get +1 power.",
+    "funfair_B_mime": "On reveal: +1 power per empty bench seat.",
+    "funfair_B_pyrotechnician": "On reveal: with at most one card left in your deck, gain 2 fans.",
+    "funfair_B_clairvoyant": "When it loses the flag: pick any card of your deck and put it on top.",
+    "funfair_C_illusionist": "Holding the flag: +1 power per empty bench seat.",
+    "funfair_C_bumper_car": "On reveal: see your top three cards and put them back in any order.",
+    "haunted_house_A_butler": "On reveal: exhaust up to two cards from your bench.",
+    "haunted_house_A_skeleton": "Holding the flag: +1 power.",
+    "haunted_house_B_ghost": "On reveal: your opponent exhausts the top card of their deck.",
+    "haunted_house_B_teenager": "On reveal: +1 power per Haunted House card on your bench.",
+    "haunted_house_B_necromancer": "On reveal: a base-power-2 card from your bench goes back on top of your deck.",
+    "haunted_house_C_vampire": "On reveal: a level-B card from your bench goes back on top of your deck.",
+    "haunted_house_C_vacuum_cleaner": "On reveal: exhaust up to two cards from your bench.",
+    "outer_space_A_rescue_pod": "When it loses the flag: it leaves the game and the top level-B pile card goes to your exhaust pile.",
+    "outer_space_A_shapeshifter": "When drafted: you may drop a deck card to draft one more.",
+    "outer_space_A_a_i": "On your bench: your base-power-2 cards get +1.",
+    "outer_space_B_band": "On your bench: your Outer Space cards get +1 power.",
+    "outer_space_B_ufo": "On reveal: the top two level-A pile cards go unseen under your deck.",
+    "outer_space_B_clones": "When drafted: gain 1 fan.",
+    "outer_space_C_hologram": "On reveal: the top level-B pile card goes unseen onto your opponent's deck.",
+    "outer_space_C_sci_fi_geek": "When drafted: you may drop two Outer Space cards from your deck to draft one more.",
+    "shipwreck_A_merman": "On reveal: +3 power if your bench holds a Shipwreck card.",
+    "shipwreck_A_treasure": "Holding the flag: +2 power.",
+    "shipwreck_A_sailor": "On reveal: pick any card of your deck and put it at the bottom.",
+    "shipwreck_B_cook": "On your bench: your flag holder gets +1 power.",
+    "shipwreck_B_lifeguard": "On reveal: +2 power with at most one card left in your deck.",
+    "shipwreck_B_navigator": "When it loses the flag: see your top two cards; keep one on top, send the other to the bottom.",
+    "shipwreck_C_siren": "On reveal: you may exhaust one card from your opponent's bench.",
+    "shipwreck_C_submarine": "On reveal: exhaust the bottom card of your deck.",
+    "robot_S_cyborg": "Its base power is the round number.",
+    "robot_R_virtual_ghost": "On reveal: the robot's opponent exhausts their top deck card.",
+    "robot_R_cyborg_friend": "On reveal: +1 power per Cyborg on the robot's bench.",
+    "robot_R_mechanic": "On reveal: +1 power per level-B card on the opponent's bench.",
+    "robot_R_robo_knight": "Attacking: +1 power per trophy of the robot's opponent.",
+    "robot_R_drone": "On reveal: the robot's opponent exhausts a card from their bench.",
+    "robot_R_necromech": "On reveal: the robot's opponent may return a base-power-2 bench card to the top of their deck.",
+    "robot_SOLO_robogram": "On reveal: the top level-A pile card goes unseen onto the robot's opponent's deck.",
+    "robot_SOLO_chatbot": "When it loses the flag: the robot's opponent gains 1 fan.",
+    "robot_SOLO_autocorrect": "On reveal: -1 power per distinct set icon on the opponent's bench.",
+}
+
+EFFECT: tuple[str, ...] = tuple(EFFECTS.get(card.id, "") for card in CARDS)
+"""Per card type (catalogue index): its effect in words, "" for a card without one."""

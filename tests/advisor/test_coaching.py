@@ -1,0 +1,167 @@
+"""Coaching through the real server: grades on positions with known verdicts, ties reported as
+ties, reasons whose numbers hold in the position, and the lines behind "why not my move?"."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from advisor.challengers import coach as challengers_coach
+from advisor.splendor_marvel import coach
+from contract.codecs import challengers as challengers_codec
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
+from games.challengers import GAME as CHALLENGERS
+from games.challengers import describe
+from games.challengers import new_game as new_challengers
+from games.challengers import observe as observe_challengers
+from games.challengers.catalogue import NAME, POWER
+from games.challengers.texts import EFFECT
+from games.splendor_marvel import Kind, legal_actions, new_game, observe, parse, sample
+from games.splendor_marvel.catalogue import BONUS
+from search.result import wilson_lower_bound, wilson_upper_bound
+
+from .conftest import midgame, observation_of
+from .labelled import gauntlet_race
+
+GOOD_OR_BETTER = (common_pb2.GRADE_BEST, common_pb2.GRADE_GOOD)
+
+
+def _evaluate(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observation,
+              move: str, iterations: int = 4000, seed: int = 1) -> advisor_pb2.EvaluateResponse:
+    return stub.Evaluate(advisor_pb2.EvaluateRequest(
+        observation=observation, move=common_pb2.Move(notation=move),
+        limits=common_pb2.Limits(max_iterations=iterations, seed=seed),
+    ))
+
+
+def _explained(assessment: advisor_pb2.MoveAssessment) -> dict[str, advisor_pb2.Reason]:
+    return {r.code: r for r in assessment.explanations}
+
+
+def test_missing_an_immediate_gauntlet_win_is_a_blunder(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    state, win, _ = gauntlet_race()
+    quiet = next(a for a in legal_actions(state) if a.kind is Kind.TAKE)
+    answer = _evaluate(stub, observation_of(state), str(quiet))
+    judged = answer.assessment
+    assert answer.best_move.notation == f"recruit:{win}"
+    assert judged.grade == common_pb2.GRADE_BLUNDER and not judged.tied_with_best
+    assert judged.value_loss >= 0.2 and judged.ucb < 1.0
+    facts = _explained(judged)
+    # The numbers the engine gives: 14 points after the take, 16 after the winning recruit.
+    assert (facts["points"].value, facts["points"].baseline) == (14, 16)
+    assert (facts["gauntlet_points_missing"].value,
+            facts["gauntlet_points_missing"].baseline) == (2, 0)
+    assert facts["points"].compared_with == answer.best_move.description
+    assert "is better" in facts["win_probability"].text
+    assert list(judged.reasons) == [r.text for r in judged.explanations]
+    # Why not my move: the two lines start with the two moves and part at once.
+    assert judged.line[0].move.notation == str(quiet)
+    assert judged.best_line[0].move.notation == f"recruit:{win}"
+    assert judged.best_line[0].win_probability == pytest.approx(1.0)
+    assert judged.divergence == 1
+
+
+def test_the_winning_move_is_the_best_and_needs_no_line_to_compare(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    state, win, _ = gauntlet_race()
+    judged = _evaluate(stub, observation_of(state), f"recruit:{win}").assessment
+    assert judged.rank == 1 and judged.grade == common_pb2.GRADE_BEST and judged.tied_with_best
+    assert judged.win_probability == pytest.approx(1.0) and judged.value_loss == 0
+    assert "the search's choice" in judged.explanations[0].text
+    assert not judged.best_line and judged.divergence == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_in_a_quiet_opening_no_move_is_called_a_mistake(
+    stub: advisor_pb2_grpc.AdvisorStub, seed: int
+) -> None:
+    state = new_game(2, seed)
+    moves = legal_actions(state)
+    for move in random.Random(seed).sample(moves, 3):
+        judged = _evaluate(stub, observation_of(state), str(move), seed=seed).assessment
+        assert judged.grade in GOOD_OR_BETTER, (move, judged)
+        if judged.rank != 1:
+            assert judged.tied_with_best
+            assert judged.explanations[0].text.startswith("about as good as")
+
+
+def test_ties_are_overlapping_intervals(stub: advisor_pb2_grpc.AdvisorStub) -> None:
+    state, _, _ = gauntlet_race()
+    answer = stub.SuggestMove(advisor_pb2.SuggestMoveRequest(
+        observation=observation_of(state),
+        limits=common_pb2.Limits(max_iterations=3000, seed=2, num_candidates=30),
+    ))
+    best = answer.candidates[0]
+    for c in answer.candidates:
+        mover = c.win_probability[answer.seat]
+        assert c.lcb == pytest.approx(wilson_lower_bound(mover, c.visits))
+        assert c.ucb == pytest.approx(wilson_upper_bound(mover, c.visits))
+        assert c.tied_with_best == (c.lcb <= best.ucb and best.lcb <= c.ucb)
+    assert best.tied_with_best and not all(c.tied_with_best for c in answer.candidates)
+
+
+def test_splendor_reasons_hold_in_the_world_they_were_measured_in(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    state, _, _ = gauntlet_race()
+    obs = observe(state, state.current)
+    reserve = next(a for a in legal_actions(state) if a.kind is Kind.RESERVE)
+    answer = _evaluate(stub, observation_of(state), str(reserve), seed=5)
+    # The server's world and follow-ups come from the request seed; replay them here.
+    rng = random.Random("reasons/5")
+    world = sample(obs, rng)
+    follow_ups = rng.getrandbits(64)
+    after = coach.played(world, reserve, random.Random(follow_ups))
+    best = parse(answer.best_move.notation)
+    base = coach.played(world, best, random.Random(follow_ups))
+    visible = coach.visible_cards(obs)
+    measured = {f.code: f.measure for f in coach.FEATURES}
+    facts = [r for r in answer.assessment.explanations if r.code in measured]
+    assert {"grey_tokens", "reserved"} <= {r.code for r in facts}  # reserving gives a grey
+    for fact in facts:
+        assert fact.value == measured[fact.code](after, state.current, visible)
+        assert fact.baseline == measured[fact.code](base, state.current, visible)
+        assert f"{fact.value:g}" in fact.text and f"{fact.baseline:g}" in fact.text
+
+
+def test_a_challengers_pick_is_explained_by_its_effect_and_the_deck(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    state = new_challengers(2, 5)
+    seat = CHALLENGERS.current_player(state)
+    obs = observe_challengers(state, seat)
+    observation = common_pb2.Observation(
+        challengers=challengers_codec.observation_to_proto(obs))
+    moves = CHALLENGERS.legal_actions(state)
+    answer = _evaluate(stub, observation, str(moves[0]), iterations=300)
+    facts = _explained(answer.assessment)
+    card = moves[0].card
+    assert NAME[card] in facts["card"].text and (EFFECT[card] or "no effect") in facts["card"].text
+    assert facts["card"].value == max(POWER[card], 0)
+    if "deck_power" in facts:  # compared with another pick: the difference is the two powers
+        other = next(m for m in moves if describe(m) == facts["deck_power"].compared_with)
+        other_gain = POWER[other.card] - sum(POWER[t] for t in other.paid())
+        assert facts["deck_power"].value - facts["deck_power"].baseline == (
+            POWER[card] - sum(POWER[t] for t in moves[0].paid()) - other_gain)
+    before = challengers_coach.reasons(obs, moves[0], None, random.Random(1))
+    sizes = next(r for r in before if r.code == "deck_size")
+    assert sizes.value == sizes.baseline + 1 == len(state.decks[seat]) + 1
+
+
+def test_a_first_bonus_is_a_colour_fewer_missing_for_the_gauntlet() -> None:
+    for seed in range(30):
+        state = midgame(seed=seed, plies=12)
+        seat = state.current
+        firsts = [a for a in legal_actions(state)
+                  if a.kind is Kind.RECRUIT and not state.bonuses[seat][BONUS[a.arg]]]
+        if firsts:
+            break
+    obs = observe(state, seat)
+    facts = {r.code: r for r in coach.reasons(obs, firsts[0], None, random.Random(1))}
+    missing = facts["gauntlet_colours_missing"]
+    assert missing.value == missing.baseline - 1 == sum(1 for b in state.bonuses[seat] if not b) - 1
+    assert missing.compared_with == "before the move" and "before the move" in missing.text
