@@ -142,7 +142,9 @@ class Table:
         answer = self.client.suggest_move(observation, limits, skip_follow_ups=True)
         for candidate in answer.candidates[: self.hints]:
             win = candidate.win_probability[answer.seat]
-            self.say(f"  {candidate.rank}. {move_text(candidate.move)} ({win:.0%} to win)")
+            tie = ", as good as the best" if candidate.tied_with_best and candidate.rank > 1 else ""
+            self.say(f"  {candidate.rank}. {move_text(candidate.move)} ({win:.0%} to win, "
+                     f"{candidate.lcb:.0%}-{candidate.ucb:.0%}{tie})")
             judged = self.client.evaluate(observation, candidate.move, self.limits)
             for reason in judged.assessment.reasons if judged.assessment else ():
                 self.say(f"       - {reason}")

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from clients.client import Candidate, Evaluation, Move, SearchStats, Suggestion
+from clients.client import (
+    Assessment,
+    Candidate,
+    Evaluation,
+    LineStep,
+    Move,
+    SearchStats,
+    Suggestion,
+)
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -43,13 +51,14 @@ def candidates_table(candidates: Sequence[Candidate], seat: int) -> str:
             c.move.notation,
             str(c.visits),
             f"{c.win_probability[seat]:.1%}" if len(c.win_probability) > seat else "-",
-            f"{c.lcb:.1%}",
+            f"{c.lcb:.1%}-{c.ucb:.1%}",
+            "= best" if c.tied_with_best and c.rank != 1 else "",
             f"{c.prior:.2f}",
             " ".join(m.notation for m in c.pv[1:]),
         ]
         for c in candidates
     ]
-    return table(["#", "move", "visits", "win", "lcb", "prior", "then"], rows)
+    return table(["#", "move", "visits", "win", "95% interval", "tie", "prior", "then"], rows)
 
 
 def search_answer(answer: Suggestion) -> str:
@@ -85,13 +94,31 @@ def evaluation(answer: Evaluation) -> str:
         "",
         f"Best: {move_text(answer.best_move)}",
     ]
-    a = answer.assessment
-    if a is not None:
-        rank = f"rank {a.rank} of {a.candidates}" if a.rank else "not searched"
-        lines.append(
-            f"Move {a.move.notation}: {a.grade}, {rank}, mover wins {a.win_probability:.1%}, "
-            f"loss {a.value_loss:.3f}"
-        )
-        lines.extend(f"  - {reason}" for reason in a.reasons)
+    if answer.assessment is not None:
+        lines.extend(assessment_lines(answer.assessment))
     lines.append(stats_line(answer.stats))
     return "\n".join(lines)
+
+
+def assessment_lines(a: Assessment) -> list[str]:
+    """A judged move: grade and how sure, its reasons, and where its line parts from the
+    best one."""
+    rank = f"rank {a.rank} of {a.candidates}" if a.rank else "not searched"
+    sure = f"{a.lcb:.0%}-{a.ucb:.0%} over {a.visits} visits" if a.rank else "unknown"
+    tie = ", tied with the best" if a.tied_with_best and a.rank != 1 else ""
+    lines = [
+        f"Move {a.move.notation}: {a.grade}{tie}, {rank}, mover wins {a.win_probability:.1%} "
+        f"({sure}), loss {a.value_loss:.3f}",
+        *(f"  - {reason}" for reason in a.reasons),
+    ]
+    if a.best_line:
+        lines.append("  Your line:  " + line_text(a.line))
+        lines.append("  Best line:  " + line_text(a.best_line))
+        lines.append(f"  They part in value at step {a.divergence}." if a.divergence
+                     else "  Their values never differ beyond noise.")
+    return lines
+
+
+def line_text(steps: Sequence[LineStep]) -> str:
+    """Moves with the judged mover's win chance after each, e.g. "take:YPB 52% > ..."."""
+    return " > ".join(f"{s.move.notation} {s.win_probability:.0%}" for s in steps)

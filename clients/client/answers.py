@@ -119,6 +119,10 @@ class Candidate:
     """Wilson 95% lower bound on the mover's win probability."""
     pv: tuple[Move, ...]
     """This move, then the most searched replies."""
+    ucb: float = 1.0
+    """Wilson 95% upper bound on the mover's win probability."""
+    tied_with_best: bool = False
+    """The search cannot tell this move from the best (their intervals overlap)."""
 
     @classmethod
     def of(cls, message: common_pb2.Candidate) -> Candidate:
@@ -126,7 +130,7 @@ class Candidate:
         return cls(
             Move.of(message.move), message.rank, message.visits,
             _floats(message.win_probability), message.prior, message.lcb,
-            tuple(Move.of(m) for m in message.pv),
+            tuple(Move.of(m) for m in message.pv), message.ucb, message.tied_with_best,
         )
 
 
@@ -231,6 +235,36 @@ class Suggestion:
 
 
 @dataclass(frozen=True)
+class Reason:
+    """One measured fact about a move: `value` after it, `baseline` in the position it is
+    `compared_with` (another move's description, or "before the move")."""
+
+    code: str
+    text: str
+    value: float
+    baseline: float
+    compared_with: str
+
+    @classmethod
+    def of(cls, message: advisor_pb2.Reason) -> Reason:
+        return cls(message.code, message.text, message.value, message.baseline,
+                   message.compared_with)
+
+
+@dataclass(frozen=True)
+class LineStep:
+    """One move of an expected line, with the judged mover's win chance after it."""
+
+    move: Move
+    win_probability: float
+    visits: int
+
+    @classmethod
+    def of(cls, message: advisor_pb2.LineStep) -> LineStep:
+        return cls(Move.of(message.move), message.win_probability, message.visits)
+
+
+@dataclass(frozen=True)
 class Assessment:
     """How good a given move is and why."""
 
@@ -243,6 +277,19 @@ class Assessment:
     value_loss: float
     grade: Grade
     reasons: tuple[str, ...]
+    """The texts of `explanations`."""
+    visits: int = 0
+    lcb: float = 0.0
+    ucb: float = 1.0
+    tied_with_best: bool = False
+    tied_with: tuple[Move, ...] = ()
+    explanations: tuple[Reason, ...] = ()
+    line: tuple[LineStep, ...] = ()
+    """The line the search expects after the move."""
+    best_line: tuple[LineStep, ...] = ()
+    """The line it expects after the best move (empty when the move is the best)."""
+    divergence: int = 0
+    """The first step (1-based) where the two lines' win chances differ beyond noise; 0: never."""
 
     @classmethod
     def of(cls, message: advisor_pb2.MoveAssessment) -> Assessment:
@@ -250,6 +297,12 @@ class Assessment:
         return cls(
             Move.of(message.move), message.rank, message.candidates, message.win_probability,
             message.value_loss, Grade.of(message.grade), tuple(message.reasons),
+            message.visits, message.lcb, message.ucb, message.tied_with_best,
+            tuple(Move.of(m) for m in message.tied_with),
+            tuple(Reason.of(r) for r in message.explanations),
+            tuple(LineStep.of(s) for s in message.line),
+            tuple(LineStep.of(s) for s in message.best_line),
+            message.divergence,
         )
 
 

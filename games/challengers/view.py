@@ -12,6 +12,7 @@ from .observation import HIDDEN, Observation, sample
 from .power import attack_power, defence_power
 from .render import card_text
 from .state import D_EXTRA, D_OPTION, D_TRIM, MATCH, OVER, State
+from .texts import EFFECT
 
 _STEPS = {D_OPTION: "choose an option", D_EXTRA: "take the extra card",
           D_TRIM: "trim the deck"}
@@ -72,7 +73,9 @@ def _draft(o: Observation, drafter: int) -> list[str]:
                      f"redraw {redraw}")
     if o.offer and mine:
         lines.append("Offer:")
-        lines.extend(f"  {KEY[c]}  {card_text(c)}" for c in o.offer)
+        for c in o.offer:
+            effect = f": {EFFECT[c]}" if EFFECT[c] else ""
+            lines.append(f"  {KEY[c]}  {card_text(c)}{effect}")
     elif o.offer:
         lines.append(f"Offer: {len(o.offer)} card(s) you cannot see")
     return lines

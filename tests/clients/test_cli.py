@@ -162,7 +162,7 @@ def test_a_human_asks_for_moves_errs_takes_a_hint_moves_and_quits(
     assert "you are seat 0" in out and "  take2:R  take two Reality (red)" in out
     assert "Not a move: 'take:QQ': unknown colour letter 'Q'" in out
     assert "Refused: pass is illegal: passing is legal only when no other action is" in out
-    assert "  1. " in out and "  2. " in out and "% to win)" in out and "       - " in out
+    assert "  1. " in out and "  2. " in out and "% to win, " in out and "       - " in out
     assert "seat 0: take Mind (yellow), Power (purple), Space (blue)" in out
     assert "Seat 1 (bot) plays" in out
     assert out.count("you are seat 0") == 2 and out.rstrip().endswith("Game left.")

@@ -85,7 +85,7 @@ def test_a_human_lists_moves_errs_moves_takes_a_hint_and_quits(
     assert "Not a move: 'pick:zzz': no card has the key 'zzz'" in out
     assert "Refused: done is illegal" in out
     assert "your deck: champion@s, dog@s, movie-star, newcomer x3, talent@s" in out
-    assert "  1. " in out and "  2. " in out and "% to win)" in out
+    assert "  1. " in out and "  2. " in out and "% to win, " in out and "       - adds " in out
     assert out.rstrip().endswith("Game left.")
 
 
