@@ -4,9 +4,11 @@ python -m benchmarks.targets                      # every target: 500 deals (1,0
 python -m benchmarks.targets --only greedy pimc   # some targets; the others keep their rows
 python -m benchmarks.targets --render             # only rewrite the Markdown from the data
 
-Each target is a seat-rotated Splendor: Marvel match (2 players). Budgets counted in iterations
-make every game reproducible to the move; the timed targets compare strength per millisecond
-(their games depend on the machine's speed). Results accumulate in
+Each target is a seat-rotated Splendor: Marvel match. Heads-up, A's score counts a win 1 and a
+draw ½. At a larger table the target seats A against n-1 copies of B (that lineup alone, in every
+rotation) and A's score is its share of the wins (a fair share is 1/n). Budgets counted in
+iterations make every game reproducible to the move; the timed targets compare strength per
+millisecond (their games depend on the machine's speed). Results accumulate in
 benchmarks/targets.json (one entry per target, replaced when re-measured); TARGETS.md is
 rendered from it, with the exact command of every row.
 """
@@ -21,13 +23,16 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from clients.arena.executors import Executor
-from clients.arena.runner import run_match
+from clients.arena.progress import Progress
+from clients.arena.runner import play_tasks, run_match
+from clients.arena.schedule import match_tasks
+from clients.arena.scoring import PairTally
 from clients.arena.specs import build_bot, parse_spec
 from clients.arena.stats import estimate
 from games.splendor_marvel import GAME, apply, new_game, observe
@@ -48,6 +53,7 @@ class Target:
     b: str
     what: str
     even: bool = False
+    players: int = 2
 
 
 def targets(iters: int, ms: int) -> list[Target]:
@@ -63,8 +69,12 @@ def targets(iters: int, ms: int) -> list[Target]:
         Target("greedy", 0.70, one, "greedy", "ISMCTS against the greedy heuristic"),
         Target("pimc", 0.60, one, f"pimc:iters={iters}", "ISMCTS against PIMC, equal playouts"),
         Target("4x", 0.62, four, one, "ISMCTS at 4x the budget against 1x"),
-        Target("pimc-time", 0.65, f"ismcts:{timed}", f"pimc:{timed}",
+        Target("pimc-time", 0.70, f"ismcts:{timed}", f"pimc:{timed}",
                f"ISMCTS against PIMC, {ms} ms a move each"),
+        Target("greedy-time", 0.97, f"ismcts:{timed}", "greedy",
+               f"ISMCTS at {ms} ms a move against the greedy heuristic"),
+        Target("pimc-time-4p", 0.40, f"ismcts:{timed}", f"pimc:{timed}",
+               f"ISMCTS against 3 PIMC seats, 4 players, {ms} ms a move each", players=4),
         Target("python-time", 0.80, f"ismcts:{timed}", f"ismcts:engine=python,{timed}",
                f"compiled ISMCTS against Python ISMCTS, {ms} ms a move each"),
         Target("python-iters", 0.50, one, python_one,
@@ -87,24 +97,50 @@ def decision_ms(spec: str, positions: int = 40) -> float:
     return statistics.median(times)
 
 
+def heads_up(target: Target, deals: int, seed: int, executor: Executor) -> PairTally:
+    """A's tally against B over `deals` deals, each played from both seats."""
+    (tally,) = run_match("splendor_marvel", [target.a, target.b], 2, deals, seed, executor).tallies
+    return tally
+
+
+def one_against_many(target: Target, deals: int, seed: int, executor: Executor) -> PairTally:
+    """A's wins at a table of A and n-1 copies of B, in every rotation of that lineup (a win
+    shared after the tie-breaks counts ½, as a draw does heads-up)."""
+    lineups = match_tasks("splendor_marvel", [target.a, target.b], target.players, deals, seed)
+    tasks = [task for task in lineups if task.bots.count(target.a) == 1]
+    tasks = [replace(task, index=i) for i, task in enumerate(tasks)]
+    tally = PairTally(target.a, target.b)
+    for record in play_tasks(tasks, executor, Progress(len(tasks), target.name)):
+        if not record.scored:
+            tally.errors += 1
+            continue
+        share = record.returns[record.task.bots.index(target.a)]
+        tally.wins += share == 1.0
+        tally.draws += 0.0 < share < 1.0
+        tally.losses += share == 0.0
+        tally.capped += record.status == "capped"
+    return tally
+
+
 def measure(target: Target, deals: int, seed: int, processes: int) -> dict[str, Any]:
     """Play the match and summarise it."""
     start = time.monotonic()
-    result = run_match(
-        "splendor_marvel", [target.a, target.b], 2, deals, seed, Executor(processes=processes)
-    )
+    play = heads_up if target.players == 2 else one_against_many
+    tally = play(target, deals, seed, Executor(processes=processes))
     seconds = time.monotonic() - start
-    (tally,) = result.tallies
     e = estimate(tally.points, tally.games)
-    command = shlex.join(
-        ["python", "-m", "clients.arena", "match", target.a, target.b, "--players", "2",
-         "--deals", str(deals), "--seed", str(seed)]
-    )  # fmt: skip
+    replay = (
+        ["clients.arena", "match", target.a, target.b, "--players", "2"]
+        if target.players == 2
+        else ["benchmarks.targets", "--only", target.name]
+    )
+    command = shlex.join(["python", "-m", *replay, "--deals", str(deals), "--seed", str(seed)])
     return {
         "name": target.name,
         "what": target.what,
         "goal": target.goal,
         "even": target.even,
+        "players": target.players,
         "a": target.a,
         "b": target.b,
         "games": tally.games,
@@ -142,8 +178,9 @@ def render(rows: Sequence[dict[str, Any]]) -> str:
         "# Strength targets",
         "",
         "Generated by `python -m benchmarks.targets` from `benchmarks/targets.json` — do not",
-        "edit by hand. Splendor: Marvel, 2 players; every deal is played from both seats; the",
-        "score counts a win 1, a draw ½; the interval is Wilson's at 95%.",
+        "edit by hand. Splendor: Marvel, 2 players unless the target says more; every deal is",
+        "played from every seat. Heads-up the score counts a win 1, a draw ½; at a larger table",
+        "it is A's share of the wins against n-1 copies of B. The interval is Wilson's at 95%.",
         "",
         "| target | A vs B | games | A W-D-L | A score | 95% CI | Elo (95% CI) | goal | verdict |",
         "|---|---|---|---|---|---|---|---|---|",
@@ -181,7 +218,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="run seed (%(default)s)")
     parser.add_argument("--processes", type=int, default=0, help="0 = one per core")
     parser.add_argument("--only", nargs="+", metavar="NAME",
-                        help="random, greedy, pimc, 4x, pimc-time, python-time, python-iters")
+                        help=", ".join(t.name for t in targets(100, 50)))
     parser.add_argument("--render", action="store_true", help="only rewrite TARGETS.md")
     args = parser.parse_args(argv)
 
