@@ -7,7 +7,7 @@
 
 from search.baselines import Bot, GreedyBot, ISMCTSBot, PIMCBot, RandomBot
 from search.config import SearchConfig
-from search.game import AnyGame, Game
+from search.game import AnyGame, Game, InformedGame
 from search.ismcts import ismcts
 from search.limits import Cancelled, CancelToken, Limits, StopReason
 from search.result import Candidate, SearchResult, SearchStats
@@ -23,6 +23,7 @@ __all__ = [
     "Game",
     "GreedyBot",
     "ISMCTSBot",
+    "InformedGame",
     "Limits",
     "Node",
     "PIMCBot",

@@ -9,6 +9,7 @@ Selection = Literal["uct", "puct"]
 RolloutPolicy = Literal["heuristic", "random"]
 Expansion = Literal["prior", "random"]
 Engine = Literal["compiled", "python"]
+Observers = Literal["single", "multiple"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,11 @@ class SearchConfig:
     engine: Engine = "compiled"
     """`compiled`: the game's numba kernel (`game.compiled`) where it has one, else Python;
     `python`: always the pure-Python search (the readable reference)."""
+    observers: Observers = "single"
+    """`single`: one tree keyed by actions, pooling every seat's statistics over the sampled
+    worlds (an opponent decides as if it did not know its own cards); `multiple`: a tree per
+    seat, each seat deciding by what it can see (`game.information_key`, `search.multi_observer`);
+    Python only (whatever `engine` says) and one worker."""
 
     def __post_init__(self) -> None:
         if self.selection not in ("uct", "puct"):
@@ -52,5 +58,9 @@ class SearchConfig:
             raise ValueError(f"engine must be 'compiled' or 'python', got {self.engine!r}")
         if self.workers < 1:
             raise ValueError(f"workers must be >= 1, got {self.workers}")
+        if self.observers not in ("single", "multiple"):
+            raise ValueError(f"observers must be 'single' or 'multiple', got {self.observers!r}")
+        if self.observers == "multiple" and self.workers > 1:
+            raise ValueError("the multiple-observer search runs in one worker (workers=1)")
         if self.uct_c < 0 or self.puct_c < 0:
             raise ValueError("exploration constants must be >= 0")

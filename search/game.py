@@ -7,6 +7,9 @@ once per iteration and then plays forward without copying at every ply.
 Actions are small hashable values whose identity is the same in every determinization
 ("reserve the top card of the level-2 deck" is one action whatever card lies there), so the
 search can key its tree by them and count how often each was available.
+
+The multiple-observer search (`SearchConfig(observers="multiple")`, `search.multi_observer`)
+also needs `InformedGame.information_key`, and honours `observed_action` where a game has it.
 """
 
 from __future__ import annotations
@@ -75,3 +78,25 @@ class Game(Protocol[State, Action, Observation]):
 
 
 AnyGame = Game[Any, Any, Any]
+
+
+class InformedGame(Game[State, Action, Observation], Protocol):
+    """A game that says what each seat privately knows: the multiple-observer search's needs.
+
+    Optionally it also offers `observed_action(state, action, seat) -> Hashable`: how `seat`
+    sees `action` played by the seat to move in `state` (the action itself where it sees it,
+    any stand-in where it does not: a hidden draft pick). Without it every move is public.
+    """
+
+    def information_key(self, state: State, seat: int) -> Hashable:
+        """A compact hashable key of what `seat` knows of `state` beyond the moves it has seen
+        (its own hidden cards; cards chance showed it, if the game wants them told apart).
+
+        States `seat` cannot tell apart after the same moves must give equal keys; states it
+        can tell apart may share one (the search then pools them). Where `seat` decides, its
+        tree branches on this key, so it decides by its own cards.
+        """
+        ...
+
+
+AnyInformedGame = InformedGame[Any, Any, Any]

@@ -10,6 +10,7 @@ from search.config import SearchConfig
 from search.core import TreeSearch, result_of
 from search.game import AnyGame
 from search.limits import Limits, now
+from search.multi_observer import MultiObserverSearch, multi_observer_result
 from search.parallel import search_parallel
 from search.result import SearchResult
 from search.tree import Node
@@ -38,7 +39,9 @@ def ismcts(
     given number of workers). Where the game has a compiled kernel (`game.compiled`) and
     `config.engine` is `compiled`, the same algorithm runs in numba (`search.compiled`), also
     reproducible by seed. `tree` (from `search.reuse.subtree`, Python path only) seeds the
-    search with an earlier one's statistics. Raises ValueError when the sampled world is over.
+    search with an earlier one's statistics. `config.observers == "multiple"` runs the
+    multiple-observer search (`search.multi_observer`: always Python, no tree reuse). Raises
+    ValueError when the sampled world is over.
 
     >>> result = ismcts(game, observation, Limits(iterations=2000), seed=7)  # doctest: +SKIP
     >>> result.action, result.best.value, result.stats.iterations  # doctest: +SKIP
@@ -46,7 +49,8 @@ def ismcts(
     start = now()
     if seed is None:
         seed = fresh_seed()
-    twin = compiled_twin(game, config.engine) if tree is None else None
+    multiple = config.observers == "multiple"
+    twin = compiled_twin(game, config.engine) if tree is None and not multiple else None
     if twin is not None:
         from search.compiled import compiled_ismcts  # numba loads only when a game needs it
 
@@ -55,18 +59,21 @@ def ismcts(
         return search_parallel(
             game, observation, limits, config, seed=seed, start=start, tree=tree
         )
-    search = TreeSearch(
+    searcher, answer = (
+        (MultiObserverSearch, multi_observer_result) if multiple else (TreeSearch, result_of)
+    )
+    search = searcher(
         game, lambda rng: game.sample(observation, rng), config, random.Random(seed), tree
     )
     on_progress = limits.on_progress
 
-    def report(s: TreeSearch) -> None:
+    def report(s: Any) -> None:
         if on_progress is not None:
-            on_progress(result_of(s, "running", seed=seed, start=start))
+            on_progress(answer(s, "running", seed=seed, start=start))
 
     end, end_reason = limits.end(start)
     reason = search.run(
         limits.iterations, end, end_reason, limits.cancel,
         report if on_progress is not None else None, limits.progress_ms,
     )
-    return result_of(search, reason, seed=seed, start=start)
+    return answer(search, reason, seed=seed, start=start)

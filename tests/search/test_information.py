@@ -29,7 +29,9 @@ def test_two_deals_with_the_same_observation_get_the_same_answer() -> None:
     assert observation == game.observe(deal_b, 0)
 
     # What the search is handed is all it can know: the result depends on the observation.
-    for config in (SearchConfig(), SearchConfig(selection="puct")):
+    for config in (
+        SearchConfig(), SearchConfig(selection="puct"), SearchConfig(observers="multiple")
+    ):
         answer_a = ismcts(game, game.observe(deal_a, 0), Limits(iterations=1500), config, seed=4)
         answer_b = ismcts(game, game.observe(deal_b, 0), Limits(iterations=1500), config, seed=4)
         assert same_answer(answer_a, answer_b)
@@ -64,8 +66,10 @@ class AuditedHighCard(HighCard):
     [
         SearchConfig(selection="uct", rollout="random", rollout_depth=None),
         SearchConfig(selection="puct", rollout="heuristic", rollout_depth=2),
+        SearchConfig(selection="uct", rollout="random", rollout_depth=None, observers="multiple"),
+        SearchConfig(selection="puct", rollout="heuristic", rollout_depth=2, observers="multiple"),
     ],
-    ids=["uct", "puct"],
+    ids=["uct", "puct", "uct-multiple-observer", "puct-multiple-observer"],
 )
 def test_only_actions_legal_in_the_sampled_world_are_played(config: SearchConfig) -> None:
     game = AuditedHighCard()
@@ -76,8 +80,9 @@ def test_only_actions_legal_in_the_sampled_world_are_played(config: SearchConfig
     # The opponent's options really did change from world to world...
     assert len(game.opponent_hands) > 50
     assert game.applied > 3000
-    # ...and the searcher's own answer is one of its cards.
+    # ...and the searcher's own answer is one of its cards, its lines nothing but cards.
     assert result.action in deal.hands[0]
     for candidate in result.candidates:
         assert candidate.action in deal.hands[0]
         assert candidate.availability > 0
+        assert all(isinstance(card, int) for card in candidate.pv)

@@ -328,6 +328,9 @@ class HighCard:
         mine = observation.hand_size - len(observation.hand)
         return len(observation.table) - mine if seat != observation.seat else mine
 
+    def information_key(self, state: HighCardState, seat: int) -> tuple[int, ...]:
+        return tuple(state.hands[seat])
+
     def rollout_action(self, state: HighCardState, rng: random.Random) -> int:
         hand = state.hands[state.player]
         return hand[rng.randrange(len(hand))]
@@ -339,3 +342,165 @@ class HighCard:
     def priors(self, state: HighCardState, actions: Sequence[int]) -> Sequence[float]:
         total = sum(actions)
         return [a / total for a in actions]
+
+
+# --- Raise or check: the opponent's private card decides its answer -----------------------
+
+CHECK_REWARD = 0.4
+FOLD_REWARD = 0.6
+HIGH, LOW = "high", "low"
+
+
+@dataclass
+class RaiseState:
+    card: str  # seat 1's, unseen by seat 0
+    moves: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RaiseObservation:
+    moves: tuple[str, ...]
+    card: str | None  # known to seat 1 only
+
+
+class RaiseOrCheck:
+    """A one-card Kuhn: seat 1 holds `high` or `low`, unseen by seat 0. Seat 0 `check`s (it
+    keeps 0.4) or `raise`s; seat 1 then `fold`s (seat 0 keeps 0.6) or `call`s (the high card
+    takes all). Seat 1 knows its card, so it calls high and folds low, and raising earns seat
+    0 only (0 + 0.6) / 2 = 0.3: check. An opponent modelled as not knowing its own card calls
+    always (1/2 > 0.4 on average), which makes raising look worth 0.5."""
+
+    name = "raise-or-check"
+
+    def num_players(self, state: RaiseState) -> int:
+        return 2
+
+    def current_player(self, state: RaiseState) -> int:
+        return len(state.moves)
+
+    def legal_actions(self, state: RaiseState) -> Sequence[str]:
+        if not state.moves:
+            return ["check", "raise"]
+        return ["call", "fold"]
+
+    def apply(self, state: RaiseState, action: str, rng: random.Random) -> None:
+        if action not in self.legal_actions(state):
+            raise IllegalAction(action)
+        state.moves.append(action)
+
+    def clone(self, state: RaiseState) -> RaiseState:
+        return RaiseState(state.card, list(state.moves))
+
+    def is_terminal(self, state: RaiseState) -> bool:
+        return state.moves[-1:] == ["check"] or len(state.moves) == 2
+
+    def returns(self, state: RaiseState) -> Sequence[float]:
+        last = state.moves[-1]
+        seat0 = (
+            CHECK_REWARD if last == "check"
+            else FOLD_REWARD if last == "fold"
+            else 0.0 if state.card == HIGH
+            else 1.0
+        )
+        return (seat0, 1.0 - seat0)
+
+    def observe(self, state: RaiseState, seat: int) -> RaiseObservation:
+        return RaiseObservation(tuple(state.moves), state.card if seat == 1 else None)
+
+    def sample(self, observation: RaiseObservation, rng: random.Random) -> RaiseState:
+        card = observation.card or rng.choice((HIGH, LOW))
+        return RaiseState(card, list(observation.moves))
+
+    def information_key(self, state: RaiseState, seat: int) -> str | None:
+        return state.card if seat == 1 else None
+
+    def rollout_action(self, state: RaiseState, rng: random.Random) -> str:
+        legal = self.legal_actions(state)
+        return legal[rng.randrange(len(legal))]
+
+    def evaluate(self, state: RaiseState) -> Sequence[float]:
+        return (0.5, 0.5)
+
+    def priors(self, state: RaiseState, actions: Sequence[str]) -> Sequence[float]:
+        return [1.0 / len(actions)] * len(actions)
+
+
+# --- Secret pick: a move the other seat cannot see -------------------------------------------
+
+PICKS = (0, 1, 2)
+A_PICK = "a pick"
+"""How seat 1 sees seat 0's pick."""
+
+
+@dataclass
+class PickState:
+    pick: int | None = None
+    guess: int | None = None
+
+
+@dataclass(frozen=True)
+class PickObservation:
+    picked: bool
+    pick: int | None  # known to seat 0 only
+
+
+class SecretPick:
+    """Seat 0 secretly picks 0, 1 or 2; seat 1, who saw only that a pick was made, guesses
+    it. A right guess wins for seat 1, a wrong one for seat 0: guessing blind, seat 1 is right
+    one time in three, so seat 0's position is worth 2/3. A search that lets seat 1 see the
+    pick thinks seat 1 is always right."""
+
+    name = "secret-pick"
+
+    def num_players(self, state: PickState) -> int:
+        return 2
+
+    def current_player(self, state: PickState) -> int:
+        return 0 if state.pick is None else 1
+
+    def legal_actions(self, state: PickState) -> Sequence[tuple[str, int]]:
+        verb = "pick" if state.pick is None else "guess"
+        return [(verb, n) for n in PICKS]
+
+    def apply(self, state: PickState, action: tuple[str, int], rng: random.Random) -> None:
+        if action not in self.legal_actions(state):
+            raise IllegalAction(action)
+        if state.pick is None:
+            state.pick = action[1]
+        else:
+            state.guess = action[1]
+
+    def clone(self, state: PickState) -> PickState:
+        return PickState(state.pick, state.guess)
+
+    def is_terminal(self, state: PickState) -> bool:
+        return state.guess is not None
+
+    def returns(self, state: PickState) -> Sequence[float]:
+        return (0.0, 1.0) if state.guess == state.pick else (1.0, 0.0)
+
+    def observe(self, state: PickState, seat: int) -> PickObservation:
+        return PickObservation(state.pick is not None, state.pick if seat == 0 else None)
+
+    def sample(self, observation: PickObservation, rng: random.Random) -> PickState:
+        if not observation.picked or observation.pick is not None:
+            return PickState(observation.pick)
+        return PickState(rng.choice(PICKS))
+
+    def information_key(self, state: PickState, seat: int) -> int | None:
+        return state.pick if seat == 0 else None
+
+    def observed_action(
+        self, state: PickState, action: tuple[str, int], seat: int
+    ) -> tuple[str, int] | str:
+        return A_PICK if action[0] == "pick" and seat != 0 else action
+
+    def rollout_action(self, state: PickState, rng: random.Random) -> tuple[str, int]:
+        legal = self.legal_actions(state)
+        return legal[rng.randrange(len(legal))]
+
+    def evaluate(self, state: PickState) -> Sequence[float]:
+        return (0.5, 0.5)
+
+    def priors(self, state: PickState, actions: Sequence[tuple[str, int]]) -> Sequence[float]:
+        return [1.0 / len(actions)] * len(actions)
