@@ -16,6 +16,7 @@ Options (comma-separated `key=value`; pimc and ismcts):
     expand=prior|random  (uct) which untried move a node tries first
     depth=N|none playout plies before the static evaluation
     engine=compiled|python  the compiled kernel where the game has one (default), or Python
+    obs=single|multiple  (ismcts) one tree (default), or a tree per seat deciding by what it sees
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
@@ -35,7 +36,7 @@ _KEYS = {
     "random": set(),
     "greedy": set(),
     "power": {"trim"},
-    "ismcts": _SEARCH_KEYS,
+    "ismcts": _SEARCH_KEYS | {"obs"},
     "pimc": _SEARCH_KEYS | {"worlds", "eval"},
     "remote": {"iters", "time"},
 }
@@ -144,6 +145,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             config_args["rollout_depth"] = None if depth.lower() == "none" else int(depth)
         if "engine" in opts:
             config_args["engine"] = opts["engine"]
+        if "obs" in opts:
+            config_args["observers"] = opts["obs"]
         config = SearchConfig(**config_args)
         extra: dict[str, Any] = {}
         if "worlds" in opts:

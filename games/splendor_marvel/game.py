@@ -61,6 +61,11 @@ class SplendorMarvel:
     def sample(self, observation_: Observation, rng: random.Random) -> SplendorState:
         return observation.sample(observation_, rng)
 
+    def information_key(self, state: SplendorState, seat: int) -> tuple[int, ...]:
+        """The cards `seat` reserved blind: all it knows that another seat may not."""
+        hand = zip(state.reserved[seat], state.reserved_public[seat], strict=True)
+        return tuple(card for card, public in hand if not public)
+
     def rollout_action(self, state: SplendorState, rng: random.Random) -> Action:
         return heuristics.rollout_action(state, rng)
 
