@@ -67,6 +67,12 @@ def _tags_behind(state: SplendorState, seat: int, _visible: frozenset[int]) -> f
     return max(0, holder + 1 - state.tags[seat])
 
 
+def _tags_ahead(state: SplendorState, seat: int, _visible: frozenset[int]) -> float:
+    """Avengers tags the mover holds beyond the most any opponent holds (negative: behind);
+    an opponent needs more tags than the holder to take the tile."""
+    return state.tags[seat] - max(state.tags[o] for o in range(state.num_players) if o != seat)
+
+
 def _opponents_affordable(state: SplendorState, seat: int, visible: frozenset[int]) -> float:
     """Visible cards the opponents could recruit on their next turns (summed over them)."""
     return sum(_affordable(state, other, visible) for other in range(state.num_players)
@@ -84,6 +90,7 @@ FEATURES = (
     Feature("location_gap", "bonuses missing for the nearest location", _location_gap),
     Feature("avengers_tags_missing", "Avengers tags missing to take the Avengers tile",
             _tags_behind),
+    Feature("avengers_tags_ahead", "Avengers tags ahead of the nearest opponent", _tags_ahead),
     Feature("affordable_next_turn", "visible cards you can afford next turn", _affordable),
     Feature("opponents_affordable", "visible cards the opponents can afford next turn",
             _opponents_affordable),

@@ -22,9 +22,10 @@ from games.splendor_marvel.catalogue import BONUS
 from search.result import wilson_lower_bound, wilson_upper_bound
 
 from .conftest import midgame, observation_of
-from .labelled import gauntlet_race
+from .labelled import avengers_handover, drained_deck, full_hand, gauntlet_race
 
 GOOD_OR_BETTER = (common_pb2.GRADE_BEST, common_pb2.GRADE_GOOD)
+MISTAKE_OR_WORSE = (common_pb2.GRADE_MISTAKE, common_pb2.GRADE_BLUNDER)
 
 
 def _evaluate(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observation,
@@ -73,6 +74,57 @@ def test_the_winning_move_is_the_best_and_needs_no_line_to_compare(
     assert judged.win_probability == pytest.approx(1.0) and judged.value_loss == 0
     assert "the search's choice" in judged.explanations[0].text
     assert not judged.best_line and judged.divergence == 0
+
+
+def test_giving_the_avengers_tile_away_is_a_mistake_or_worse(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    state, tagged = avengers_handover()
+    keep = f"recruit:{tagged}"
+    for quiet in [a for a in legal_actions(state) if a.kind is Kind.TAKE][:2]:
+        answer = _evaluate(stub, observation_of(state), str(quiet))
+        judged = answer.assessment
+        assert answer.best_move.notation == keep
+        assert judged.grade in MISTAKE_OR_WORSE and not judged.tied_with_best, judged
+        # Tied on tags now; the recruit would have kept one tag ahead of seat 0.
+        ahead = _explained(judged)["avengers_tags_ahead"]
+        assert (ahead.value, ahead.baseline) == (0, 1)
+    kept = _evaluate(stub, observation_of(state), keep).assessment
+    assert kept.grade == common_pb2.GRADE_BEST and kept.rank == 1
+
+
+def test_reserving_with_a_full_hand_instead_of_winning_is_a_blunder(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    state, win, _ = full_hand()
+    winning = f"recruit-reserved:{win}"
+    reserves = [a for a in legal_actions(state) if a.kind in (Kind.RESERVE, Kind.RESERVE_BLIND)]
+    for reserve in (reserves[0], reserves[-1]):  # a face-up card, and a blind one
+        answer = _evaluate(stub, observation_of(state), str(reserve), iterations=2000)
+        judged = answer.assessment
+        assert answer.best_move.notation == winning
+        assert judged.grade == common_pb2.GRADE_BLUNDER and not judged.tied_with_best, judged
+        facts = _explained(judged)
+        # The third reserved card, against one left after recruiting the winner.
+        assert (facts["reserved"].value, facts["reserved"].baseline) == (3, 1)
+        assert facts["points"].value == 14 and facts["points"].baseline == 16
+    best = _evaluate(stub, observation_of(state), winning, iterations=2000).assessment
+    assert best.grade == common_pb2.GRADE_BEST and best.win_probability == pytest.approx(1.0)
+
+
+def test_a_pick_that_drains_the_deck_is_a_mistake_or_worse(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    state, drain, plain = drained_deck()
+    observation = common_pb2.Observation(
+        challengers=challengers_codec.observation_to_proto(observe_challengers(state, 0)))
+    judged = _evaluate(stub, observation, str(drain), iterations=1000).assessment
+    assert judged.grade in MISTAKE_OR_WORSE and not judged.tied_with_best, judged
+    assert "removes Slime and Slime" in _explained(judged)["extra_pick_cost"].text
+    kept = _evaluate(stub, observation, str(plain), iterations=1000).assessment
+    assert kept.grade in GOOD_OR_BETTER and kept.tied_with_best, kept
+    strong = _explained(judged)["strong_cards"]  # the Slimes out, Sci-Fi Geek in
+    assert strong.value == 1 and strong.baseline in (2, 3)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -105,3 +105,9 @@ def give_the_price(state: SplendorState, seat: int, card_id: int) -> None:
     keys = list(COLOURS)
     need = {keys[c]: price - state.bonuses[seat][c] for c, price in enumerate(COST[card_id])}
     give_tokens(state, seat, **{colour: n for colour, n in need.items() if n > 0})
+
+
+def reserve_into(state: SplendorState, seat: int, card_id: int, public: bool = True) -> None:
+    """Put a card in a seat's reserve (face up unless `public` is False); no grey token moves."""
+    take_card_into(state, card_id, state.reserved[seat])
+    state.reserved_public[seat].append(public)
