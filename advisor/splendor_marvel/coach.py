@@ -105,24 +105,30 @@ def reasons(
     obs: Observation, action: Action, alternative: Action | None, rng: random.Random
 ) -> list[Reason]:
     """The features in which the position after `action` differs from the one after
-    `alternative` (or from the position before), in the order of `FEATURES`."""
+    `alternative` (or from the position before), in the order of `FEATURES`. When nothing
+    differs from the alternative, the differences from the position before are given."""
     world = sample(obs, rng)
-    seat = world.current
     seed = rng.getrandbits(64)
     after = played(world, action, random.Random(seed))
-    if alternative is None:
-        base, words = world, BEFORE
-    else:
-        base, words = played(world, alternative, random.Random(seed)), describe(alternative)
     visible = visible_cards(obs)
+    found = []
+    if alternative is not None:
+        base = played(world, alternative, random.Random(seed))
+        found = _differences(after, base, world.current, visible, describe(alternative))
+    return found or _differences(after, world, world.current, visible, BEFORE)
+
+
+def _differences(after: SplendorState, base: SplendorState, seat: int,
+                 visible: frozenset[int], compared_with: str) -> list[Reason]:
+    """A reason for each feature whose number differs between `after` and `base`."""
+    where = compared_with if compared_with == BEFORE else f"after {compared_with}"
     found = []
     for feature in FEATURES:
         value = float(feature.measure(after, seat, visible))
         baseline = float(feature.measure(base, seat, visible))
         if value != baseline:
-            where = "before the move" if alternative is None else f"after {words}"
             text = f"{feature.words}: {value:g} ({baseline:g} {where})"
-            found.append(Reason(feature.code, text, value, baseline, words))
+            found.append(Reason(feature.code, text, value, baseline, compared_with))
     return found
 
 

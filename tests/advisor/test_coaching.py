@@ -217,3 +217,14 @@ def test_a_first_bonus_is_a_colour_fewer_missing_for_the_gauntlet() -> None:
     missing = facts["gauntlet_colours_missing"]
     assert missing.value == missing.baseline - 1 == sum(1 for b in state.bonuses[seat] if not b) - 1
     assert missing.compared_with == "before the move" and "before the move" in missing.text
+
+
+def test_a_move_no_different_from_its_alternative_is_measured_against_the_position_before(
+) -> None:
+    state = new_game(2, 1)
+    obs = observe(state, 0)
+    reserve = next(a for a in legal_actions(state) if a.kind is Kind.RESERVE)
+    facts = {r.code: r for r in coach.reasons(obs, reserve, reserve, random.Random(1))}
+    assert {r.compared_with for r in facts.values()} == {"before the move"}
+    assert (facts["grey_tokens"].value, facts["grey_tokens"].baseline) == (1, 0)
+    assert (facts["reserved"].value, facts["reserved"].baseline) == (1, 0)
