@@ -1,19 +1,23 @@
 """Our ISMCTS beside OpenSpiel's Python ISMCTSBot, on OpenSpiel's imperfect-information games.
 
 Usage: python -m benchmarks.openspiel_compare [--games kuhn_poker,leduc_poker,hearts]
-           [--iterations 500] [--positions 20] [--matches 100] [--uct-c 0.7] [--json FILE]
+           [--iterations 500] [--positions 20] [--matches 100] [--uct-c 0.7]
+           [--observers single,multiple] [--json FILE]
 
-Needs `open_spiel` (pip install open_spiel): a benchmark-only dependency, never imported by
-`search` or the tests. An adapter wraps an OpenSpiel game as our `Game` protocol: the
-observation is the OpenSpiel state plus the observing seat, a world is drawn with
-`state.resample_from_infostate`, chance nodes are resolved inside `apply` from the search's
-random stream, and returns are rescaled from [min_utility, max_utility] to [0, 1].
+Needs `open_spiel` (`pip install -e '.[bench]'`): a benchmark-only dependency, never
+imported by `search` (tests that use it skip without it). An adapter wraps an OpenSpiel game
+as our `Game` protocol: the observation is the OpenSpiel state plus the observing seat, a world
+is drawn with `state.resample_from_infostate`, chance nodes are resolved inside `apply` from the
+search's random stream, and returns are rescaled from [min_utility, max_utility] to [0, 1]. For our
+multiple-observer search (`--observers multiple`) a seat's information key is its OpenSpiel
+information state string; the adapter treats every move as public, which holds in Kuhn and
+Leduc poker (bets) but not in hearts' passing phase.
 
 Both searchers use one uniformly random rollout to the end of the game per iteration and the
 same exploration (our constant is on the [0, 1] scale; OpenSpiel's is scaled by the utility
 range to match). Printed: iterations per second of each on the same positions, and a
 head-to-head at equal iterations (seats alternate; the score is our mean return in the game's
-own units with a 95% interval).
+own units with a 95% interval), once for each of our observer modes.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from open_spiel.python.algorithms import ismcts as spiel_ismcts
 from open_spiel.python.algorithms import mcts as spiel_mcts
 
 from search import Limits, SearchConfig, ismcts
+from search.config import Observers
 
 WARMUP_PLIES = {"hearts": 16}
 """Decisions played at random before a position is taken: OpenSpiel's hearts cannot resample
@@ -81,6 +86,10 @@ class SpielGame:
 
     def returns(self, state: Any) -> Sequence[float]:
         return [(r - self.low) / self.span for r in state.returns()]
+
+    def information_key(self, state: Any, seat: int) -> str:
+        key: str = state.information_state_string(seat)
+        return key
 
     def observe(self, state: Any, seat: int) -> SpielObservation:
         return SpielObservation(state.clone(), seat)
@@ -145,8 +154,8 @@ def spiel_bot(adapter: SpielGame, iterations: int, uct_c: float, seed: int) -> A
     )
 
 
-def our_config(uct_c: float) -> SearchConfig:
-    return SearchConfig(uct_c=uct_c, rollout="random", rollout_depth=None)
+def our_config(uct_c: float, observers: Observers) -> SearchConfig:
+    return SearchConfig(uct_c=uct_c, rollout="random", rollout_depth=None, observers=observers)
 
 
 @dataclass(frozen=True)
@@ -165,6 +174,8 @@ class SpeedRow:
 @dataclass(frozen=True)
 class MatchRow:
     game: str
+    observers: Observers
+    """Our search's mode: one tree keyed by actions, or a tree per seat."""
     iterations: int
     matches: int
     our_mean: float
@@ -173,28 +184,42 @@ class MatchRow:
     our_win_rate: float
 
 
-def speed(adapter: SpielGame, states: list[Any], iterations: int, uct_c: float) -> list[SpeedRow]:
-    config = our_config(uct_c)
-    start = time.perf_counter()
-    for i, state in enumerate(states):
-        observation = adapter.observe(state, adapter.current_player(state))
-        ismcts(adapter, observation, Limits(iterations=iterations), config, seed=i)
-    ours = time.perf_counter() - start
+def speed(
+    adapter: SpielGame,
+    states: list[Any],
+    iterations: int,
+    uct_c: float,
+    observer_modes: Sequence[Observers],
+) -> list[SpeedRow]:
+    total = iterations * len(states)
+    rows = []
+    for observers in observer_modes:
+        config = our_config(uct_c, observers)
+        start = time.perf_counter()
+        for i, state in enumerate(states):
+            observation = adapter.observe(state, adapter.current_player(state))
+            ismcts(adapter, observation, Limits(iterations=iterations), config, seed=i)
+        ours = time.perf_counter() - start
+        rows.append(SpeedRow(adapter.name, f"ours, {observers} observer", len(states), total, ours))
     bot = spiel_bot(adapter, iterations, uct_c, seed=0)
     start = time.perf_counter()
     for state in states:
         bot.run_search(state)
     theirs = time.perf_counter() - start
-    total = iterations * len(states)
-    return [
-        SpeedRow(adapter.name, "ours (search.ismcts)", len(states), total, ours),
-        SpeedRow(adapter.name, "OpenSpiel ISMCTSBot", len(states), total, theirs),
-    ]
+    rows.append(SpeedRow(adapter.name, "OpenSpiel ISMCTSBot", len(states), total, theirs))
+    return rows
 
 
-def match(adapter: SpielGame, matches: int, iterations: int, uct_c: float, seed: int) -> MatchRow:
+def match(
+    adapter: SpielGame,
+    matches: int,
+    iterations: int,
+    uct_c: float,
+    seed: int,
+    observers: Observers,
+) -> MatchRow:
     """Our searcher in one seat, OpenSpiel's in all others; seats rotate game by game."""
-    config = our_config(uct_c)
+    config = our_config(uct_c, observers)
     rng = random.Random(seed)
     results = []
     wins = 0.0
@@ -221,7 +246,7 @@ def match(adapter: SpielGame, matches: int, iterations: int, uct_c: float, seed:
     mean = sum(results) / len(results)
     var = sum((r - mean) ** 2 for r in results) / max(1, len(results) - 1)
     half = 1.96 * math.sqrt(var / len(results))
-    return MatchRow(adapter.name, iterations, matches, mean, half, wins / matches)
+    return MatchRow(adapter.name, observers, iterations, matches, mean, half, wins / matches)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -233,22 +258,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--match-games", default="kuhn_poker,leduc_poker",
                         help="games played head to head")
     parser.add_argument("--uct-c", type=float, default=0.7, help="exploration, [0, 1] scale")
+    parser.add_argument("--observers", default="single,multiple",
+                        help="our search modes: single and/or multiple (comma-separated)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
+    modes: list[Observers] = []
+    for mode in filter(None, args.observers.split(",")):
+        if mode not in ("single", "multiple"):
+            parser.error(f"--observers takes single and/or multiple, not {mode!r}")
+        modes.append(mode)
 
     speed_rows: list[SpeedRow] = []
     for name in filter(None, args.games.split(",")):
         adapter = SpielGame(name)
         states = positions(adapter, args.positions, args.seed)
-        speed_rows += speed(adapter, states, args.iterations, args.uct_c)
+        speed_rows += speed(adapter, states, args.iterations, args.uct_c, modes)
     print(f"Speed: {args.iterations} iterations per search, one random rollout each, one core")
-    header = f"{'game':<12} {'searcher':<22} {'searches':>8} {'iterations':>10} {'it/s':>9}"
+    header = f"{'game':<12} {'searcher':<24} {'searches':>8} {'iterations':>10} {'it/s':>9}"
     print(header)
     print("-" * len(header))
     for r in speed_rows:
         print(
-            f"{r.game:<12} {r.searcher:<22} {r.searches:>8} {r.iterations:>10} "
+            f"{r.game:<12} {r.searcher:<24} {r.searches:>8} {r.iterations:>10} "
             f"{r.per_second:>9.0f}"
         )
 
@@ -256,15 +288,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.matches > 0:
         for name in filter(None, args.match_games.split(",")):
             adapter = SpielGame(name)
-            match_rows.append(match(adapter, args.matches, args.iterations, args.uct_c, args.seed))
+            for mode in modes:
+                match_rows.append(
+                    match(adapter, args.matches, args.iterations, args.uct_c, args.seed, mode)
+                )
         print()
         print(f"Head to head: ours vs OpenSpiel ISMCTSBot, {args.iterations} iterations each")
-        header = f"{'game':<12} {'games':>6} {'our mean return':>22} {'our win rate':>13}"
+        header = (
+            f"{'game':<12} {'ours':<9} {'games':>6} {'our mean return':>22} {'our win rate':>13}"
+        )
         print(header)
         print("-" * len(header))
         for m in match_rows:
             ret = f"{m.our_mean:+.3f} ± {m.half_width:.3f}"
-            print(f"{m.game:<12} {m.matches:>6} {ret:>22} {m.our_win_rate:>13.2f}")
+            print(
+                f"{m.game:<12} {m.observers:<9} {m.matches:>6} {ret:>22} {m.our_win_rate:>13.2f}"
+            )
 
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,8 @@ also split by its private information) every seat has a tree, and one sampled wo
 of them in lock-step:
 
 - where seat p decides, p's tree branches first on `game.information_key(world, p)` (what p
-  privately sees), then on p's legal actions, chosen by UCT or PUCT from p's statistics alone;
+  privately sees; not at the root, whose information is the searcher's observation), then on
+  p's legal actions, chosen by UCT or PUCT from p's statistics alone;
 - every other seat's tree follows the move as that seat sees it (`game.observed_action`; the
   action itself when the game has no such method), so a move it cannot see is one branch
   whatever was played;

@@ -2,12 +2,15 @@
 pick (or trim) differs from the deck after the alternative, or from the deck before.
 
 The deck is measured in one world consistent with the observation; a seat always knows its own
-deck, so the numbers do not depend on what the world guessed.
+deck, so the numbers do not depend on what the world guessed. A pick that pays a "when
+picked" cost is measured after its extra card too, taken by the playout policy from the offer
+the drafter sees.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -16,6 +19,7 @@ from games.challengers import GAME, Action, Observation, State, describe
 from games.challengers.actions import PICK, TRIM
 from games.challengers.catalogue import LEVEL, LEVELS, NAME, POWER
 from games.challengers.flow import fan_total
+from games.challengers.state import D_EXTRA, DECK
 from games.challengers.texts import EFFECT
 
 STRONG_POWER = 5
@@ -62,11 +66,11 @@ def reasons(
     world = GAME.sample(obs, rng)
     seat = GAME.current_player(world)
     seed = rng.getrandbits(64)
-    after = _played(world, action, seed)
+    after = played(world, action, seed)
     if alternative is None:
         base, where, words = world, "before the move", BEFORE
     else:
-        base = _played(world, alternative, seed)
+        base = played(world, alternative, seed)
         words = describe(alternative)
         where = f"after {words}"
     for feature in FEATURES:
@@ -77,8 +81,12 @@ def reasons(
             found.append(Reason(feature.code, text, value, baseline, words))
     if action.paid():
         paid = " and ".join(NAME[t] for t in action.paid())
-        found.append(Reason("extra_pick_cost", f"removes {paid} to take an extra card",
-                            len(action.paid()), 0))
+        extra = Counter(after.decks[seat]) - Counter(world.decks[seat]) - Counter([action.card])
+        taken = " and ".join(NAME[t] for t in sorted(extra.elements()))
+        text = f"removes {paid} to take an extra card"
+        found.append(Reason("extra_pick_cost", text + (
+            f"; the deck numbers count {taken} as that card" if taken else ""),
+            len(action.paid()), 0))
     return found
 
 
@@ -95,7 +103,13 @@ def _card_fact(action: Action, code: str) -> Reason:
     return Reason(code, text, float(max(power, 0)), 0.0)
 
 
-def _played(world: State, action: Action, seed: int) -> State:
+def played(world: State, action: Action, seed: int) -> State:
+    """A copy of `world` after `action` and the picks of any extra cards it earned."""
     state = world.clone()
-    GAME.apply(state, action, random.Random(seed))
+    rng = random.Random(seed)
+    seat = GAME.current_player(state)
+    GAME.apply(state, action, rng)
+    while (state.phase == DECK and state.draft_step == D_EXTRA
+           and GAME.current_player(state) == seat):
+        GAME.apply(state, GAME.rollout_action(state, rng), rng)
     return state

@@ -16,6 +16,9 @@ from .texts import EFFECT
 
 _STEPS = {D_OPTION: "choose an option", D_EXTRA: "take the extra card",
           D_TRIM: "trim the deck"}
+KEY_LINE = ("Key: x2 copies; ? unseen card; (set level, base power); r1 round-1 trophy; "
+            "@s starter card")
+"""What the table's marks mean, printed under it."""
 
 
 def _keys(cards: Iterable[int]) -> str:
@@ -118,5 +121,6 @@ def render_observation(o: Observation) -> str:
             label = "your deck" if p == o.seat else f"seat {p} deck (last revealed)"
             lines.append(f"{label}: {_keys(o.decks[p])}")
     lines += _match(o, world) if o.phase == MATCH else _draft(o, to_decide)
+    lines.append(KEY_LINE)
     return "\n".join(lines)
 

@@ -62,15 +62,22 @@ def _recruit_by_colour(state: SplendorState, seat: int,
         recruit_into(state, seat, _card(state, points, colour=colour, tags=tags))
 
 
+def _near_the_gauntlet() -> SplendorState:
+    """A 2-player table where both seats have every colour and a green token: seat 0 has 15
+    points, seat 1 14."""
+    state = table(2, seed=0)
+    for seat, points_by_colour in ((1, (4, 4, 3, 3, 0)), (0, (5, 5, 2, 0, 3))):
+        _recruit_by_colour(state, seat, tuple((points, 0) for points in points_by_colour))
+        give_tokens(state, seat, green=1)
+    return state
+
+
 def gauntlet_race() -> tuple[SplendorState, int, int]:
     """Seat 1, last to play in the round, can recruit `win` now: 16 points with every colour
     and a green token, so the game ends at once and seat 1 wins. Seat 0 (15 points, every
     colour, green) can recruit `threat` next turn for 17 and win if seat 1 waits. Missing the
     win to take tokens is a blunder; recruiting `win` is the only winning move."""
-    state = table(2, seed=0)
-    for seat, points_by_colour in ((1, (4, 4, 3, 3, 0)), (0, (5, 5, 2, 0, 3))):
-        _recruit_by_colour(state, seat, tuple((points, 0) for points in points_by_colour))
-        give_tokens(state, seat, green=1)
+    state = _near_the_gauntlet()
     win = _card(state, 2, level=2, payable_by=1)
     put_on_board(state, win, 0)
     give_the_price(state, 1, win)
@@ -111,10 +118,7 @@ def full_hand() -> tuple[SplendorState, int, int]:
     can take it, and the price: 17 points next turn. Reserving a third card (its grey token
     over the limit) instead of recruiting `win` loses: no card of 3 points or more (17 would
     share the win) is within seat 1's reach on its last turn. Recruiting `win` wins."""
-    state = table(2, seed=0)
-    for seat, points_by_colour in ((1, (4, 4, 3, 3, 0)), (0, (5, 5, 2, 0, 3))):
-        _recruit_by_colour(state, seat, tuple((points, 0) for points in points_by_colour))
-        give_tokens(state, seat, green=1)
+    state = _near_the_gauntlet()
     win = _card(state, 2, level=2, payable_by=1, most_of_a_colour=3)
     reserve_into(state, 1, win)
     give_the_price(state, 1, win)

@@ -12,7 +12,6 @@ from advisor.splendor_marvel import coach
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.challengers import GAME as CHALLENGERS
-from games.challengers import describe
 from games.challengers import new_game as new_challengers
 from games.challengers import observe as observe_challengers
 from games.challengers.catalogue import NAME, POWER
@@ -194,11 +193,23 @@ def test_a_challengers_pick_is_explained_by_its_effect_and_the_deck(
     card = moves[0].card
     assert NAME[card] in facts["card"].text and (EFFECT[card] or "no effect") in facts["card"].text
     assert facts["card"].value == max(POWER[card], 0)
-    if "deck_power" in facts:  # compared with another pick: the difference is the two powers
-        other = next(m for m in moves if describe(m) == facts["deck_power"].compared_with)
-        other_gain = POWER[other.card] - sum(POWER[t] for t in other.paid())
-        assert facts["deck_power"].value - facts["deck_power"].baseline == (
-            POWER[card] - sum(POWER[t] for t in moves[0].paid()) - other_gain)
+    # The server's world and extra picks come from the request seed; replay them here.
+    rng = random.Random("reasons/1")
+    world = CHALLENGERS.sample(obs, rng)
+    follow_ups = rng.getrandbits(64)
+    after = challengers_coach.played(world, moves[0], follow_ups)
+    best = CHALLENGERS.parse(answer.best_move.notation)
+    base = challengers_coach.played(world, best if best != moves[0] else moves[1], follow_ups)
+    engine_says = {  # each deck number recomputed from the engine's decks
+        "deck_size": lambda s: len(s.decks[seat]),
+        "deck_power": lambda s: sum(POWER[c] for c in s.decks[seat] if POWER[c] >= 0),
+        "strong_cards": lambda s: sum(1 for c in s.decks[seat] if POWER[c] >= 5),
+    }
+    for code, count in engine_says.items():
+        if code in facts:
+            assert (facts[code].value, facts[code].baseline) == (count(after), count(base))
+    assert all(not m.paid() or len(challengers_coach.played(world, m, 1).decks[seat])
+               == len(world.decks[seat]) + 2 - len(m.paid()) for m in moves)  # extra card in
     before = challengers_coach.reasons(obs, moves[0], None, random.Random(1))
     sizes = next(r for r in before if r.code == "deck_size")
     assert sizes.value == sizes.baseline + 1 == len(state.decks[seat]) + 1
