@@ -5,6 +5,11 @@ The deck is measured in one world consistent with the observation; a seat always
 deck, so the numbers do not depend on what the world guessed. A pick that pays a "when
 picked" cost is measured after its extra card too, taken by the playout policy from the offer
 the drafter sees.
+
+How often a picked card's effect triggers is counted by the engine (`State.effect_counts`) in
+`TRIGGER_MATCHES` sampled worlds: the rest of the round (the other drafts, any second pick and
+trim, the round's matches) played by the playout policy after the pick and after the
+alternative, with the same worlds and seeds.
 """
 
 from __future__ import annotations
@@ -18,12 +23,16 @@ from advisor.coaching import BEFORE, Reason
 from games.challengers import GAME, Action, Observation, State, describe
 from games.challengers.actions import PICK, TRIM
 from games.challengers.catalogue import LEVEL, LEVELS, NAME, POWER
+from games.challengers.effects import PICKED
 from games.challengers.flow import fan_total
 from games.challengers.state import D_EXTRA, DECK
 from games.challengers.texts import EFFECT
 
 STRONG_POWER = 5
 """Base power from which a card counts as one of the deck's strong cards."""
+
+TRIGGER_MATCHES = 20
+"""Sampled worlds whose round is played to count how often a picked card's effect triggers."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +82,8 @@ def reasons(
         base = played(world, alternative, seed)
         words = describe(alternative)
         where = f"after {words}"
+        if action.kind == PICK and EFFECT[action.card] and not PICKED[action.card]:
+            found.append(_trigger_fact(obs, action, alternative, rng.getrandbits(64)))
     for feature in FEATURES:
         value = float(feature.measure(after.decks[seat], after, seat))
         baseline = float(feature.measure(base.decks[seat], base, seat))
@@ -101,6 +112,35 @@ def _card_fact(action: Action, code: str) -> Reason:
     shown = power if power >= 0 else "the round number"
     text = f"{verb} {NAME[card]} (level {LEVELS[LEVEL[card]]}, power {shown}): {effect}"
     return Reason(code, text, float(max(power, 0)), 0.0)
+
+
+def _trigger_fact(obs: Observation, action: Action, alternative: Action, seed: int) -> Reason:
+    """How often the picked card's effects trigger a match, after the pick and after
+    `alternative`, in `TRIGGER_MATCHES` sampled worlds."""
+    card, rng = action.card, random.Random(seed)
+    mine = other = 0
+    for _ in range(TRIGGER_MATCHES):
+        world = GAME.sample(obs, rng)
+        round_seed = rng.getrandbits(64)
+        mine += triggers(world, action, card, round_seed)
+        other += triggers(world, alternative, card, round_seed)
+    value, baseline = mine / TRIGGER_MATCHES, other / TRIGGER_MATCHES
+    words = describe(alternative)
+    text = (f"{NAME[card]}'s effect triggers {mine} times in {TRIGGER_MATCHES} sampled "
+            f"matches of your deck: {value:g} a match ({baseline:g} after {words})")
+    return Reason("effect_triggers", text, value, baseline, words)
+
+
+def triggers(world: State, action: Action, card: int, seed: int) -> int:
+    """How many times the mover's `card` effects trigger (as the engine counts them) when a
+    copy of `world` plays `action` and the playout policy plays the rest of the round."""
+    state = world.clone()
+    state.effect_counts = Counter()
+    seat, round_, rng = GAME.current_player(state), state.round, random.Random(seed)
+    GAME.apply(state, action, rng)
+    while state.round == round_ and not GAME.is_terminal(state):
+        GAME.apply(state, GAME.rollout_action(state, rng), rng)
+    return state.effect_counts[seat, card]
 
 
 def played(world: State, action: Action, seed: int) -> State:

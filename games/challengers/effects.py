@@ -41,7 +41,9 @@ CYBORG = cat.type_of("Cyborg", "robot")
 NEWCOMER_NAME = "Newcomer"
 
 Bonus = Callable[[State, int], int]
-Handler = Callable[[State, int, random.Random], None]
+Handler = Callable[[State, int, random.Random], bool]
+"""An effect that happens at one moment: True when it did something or left its owner a
+choice (its condition was met), False when it could do nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +71,29 @@ def _icons(s: State, p: int) -> int:
     return len({ICON[seat[0]] for seat in s.benches[p]})
 
 
+def tally(s: State, p: int, card: int) -> None:
+    """Count one triggered effect of p's `card` when a measurement is on (`match`)."""
+    counts = s.effect_counts
+    if counts is not None:
+        counts[p, card] += 1
+
+
 def _pend(s: State, kind: int, who: int, data: int = 0) -> None:
     s.pending_kind, s.pending_participant, s.pending_data = kind, who, data
+
+
+def _offer(s: State, kind: int, who: int, possible: bool, data: int = 0) -> bool:
+    """Leave `who` the decision `kind` when it is `possible`; whether it was left."""
+    if possible:
+        _pend(s, kind, who, data)
+    return possible
+
+
+def _gain_fans(s: State, p: int, fans: int, allowed: bool) -> bool:
+    """p gains `fans` fan tokens when `allowed`; whether they did."""
+    if allowed:
+        s.fans[p] += fans
+    return allowed
 
 
 # ---- reveal-time bonuses (kept while attacking and while holding the flag) ----
@@ -141,151 +164,162 @@ def _illusionist(s: State, p: int) -> int:
 
 
 # ---- effects when revealed ----
-def _look_two(s: State, p: int, rng: random.Random) -> None:
-    if len(s.draws[p]) >= 2:
-        learn_top(s, p, 2)
-        _pend(s, K_LOOK2, p)
+def _look_two(s: State, p: int, rng: random.Random) -> bool:
+    if len(s.draws[p]) < 2:
+        return False
+    learn_top(s, p, 2)
+    _pend(s, K_LOOK2, p)
+    return True
 
 
-def _look_three(s: State, p: int, rng: random.Random) -> None:
-    if len(s.draws[p]) >= 2:  # two cards are still two orders to choose from
-        learn_top(s, p, 3)
-        _pend(s, K_ORDER, p)
+def _look_three(s: State, p: int, rng: random.Random) -> bool:
+    if len(s.draws[p]) < 2:  # two cards are still two orders to choose from
+        return False
+    learn_top(s, p, 3)
+    _pend(s, K_ORDER, p)
+    return True
 
 
-def _fan_bus(s: State, p: int, rng: random.Random) -> None:
-    if len(s.trophies[p]) <= 3:
-        s.fans[p] += 2
+def _fan_bus(s: State, p: int, rng: random.Random) -> bool:
+    return _gain_fans(s, p, 2, len(s.trophies[p]) <= 3)
 
 
-def _sorcerer(s: State, p: int, rng: random.Random) -> None:
-    if any(base_power(s, c) <= 3 for c in bench_types(s, p)):
-        _pend(s, K_EXH_LE3, p)
+def _sorcerer(s: State, p: int, rng: random.Random) -> bool:
+    return _offer(s, K_EXH_LE3, p, any(base_power(s, c) <= 3 for c in bench_types(s, p)))
 
 
-def _movie_star(s: State, p: int, rng: random.Random) -> None:
-    if any(NAME[c] == NEWCOMER_NAME for c in bench_types(s, p)):
-        _pend(s, K_NEWCOMER_TOP, p, 2)
+def _movie_star(s: State, p: int, rng: random.Random) -> bool:
+    return _offer(s, K_NEWCOMER_TOP, p,
+                  any(NAME[c] == NEWCOMER_NAME for c in bench_types(s, p)), 2)
 
 
-def _exhaust_two(s: State, p: int, rng: random.Random) -> None:
-    if s.benches[p]:
-        _pend(s, K_EXH_UPTO, p, 2)
+def _exhaust_two(s: State, p: int, rng: random.Random) -> bool:
+    return _offer(s, K_EXH_UPTO, p, bool(s.benches[p]), 2)
 
 
-def _pyrotechnician(s: State, p: int, rng: random.Random) -> None:
-    if len(s.draws[p]) <= 1:
-        s.fans[p] += 2
+def _pyrotechnician(s: State, p: int, rng: random.Random) -> bool:
+    return _gain_fans(s, p, 2, len(s.draws[p]) <= 1)
 
 
-def _ghost(s: State, p: int, rng: random.Random) -> None:
+def _ghost(s: State, p: int, rng: random.Random) -> bool:
     q = opponent(s, p)
-    if s.draws[q]:
-        s.exhausted[q].append(s.draws[q].pop() & 127)
+    if not s.draws[q]:
+        return False
+    s.exhausted[q].append(s.draws[q].pop() & 127)
+    return True
 
 
-def _necromancer(s: State, p: int, rng: random.Random) -> None:
-    if any(base_power(s, c) == 2 for c in bench_types(s, p)):
-        _pend(s, K_TOP_POW2, p)
+def _necromancer(s: State, p: int, rng: random.Random) -> bool:
+    return _offer(s, K_TOP_POW2, p, any(base_power(s, c) == 2 for c in bench_types(s, p)))
 
 
-def _vampire(s: State, p: int, rng: random.Random) -> None:
-    if any(LEVEL[c] == LEVEL_B for c in bench_types(s, p)):
-        _pend(s, K_TOP_LVLB, p)
+def _vampire(s: State, p: int, rng: random.Random) -> bool:
+    return _offer(s, K_TOP_LVLB, p, any(LEVEL[c] == LEVEL_B for c in bench_types(s, p)))
 
 
-def _gain_from_pile(s: State, p: int, pile: int, rng: random.Random, bottom: bool) -> None:
+def _gain_from_pile(s: State, p: int, pile: int, rng: random.Random, bottom: bool) -> bool:
     card = draw_from_pile(s, pile, rng)
     if card < 0:
-        return
+        return False
     s.hidden_adds[p][pile] += 1
     if bottom:
         s.draws[p].insert(0, card)
     else:
         s.draws[p].append(card)
+    return True
 
 
-def _villain(s: State, p: int, rng: random.Random) -> None:
-    _gain_from_pile(s, p, 0, rng, bottom=False)
+def _villain(s: State, p: int, rng: random.Random) -> bool:
+    return _gain_from_pile(s, p, 0, rng, bottom=False)
 
 
-def _ufo(s: State, p: int, rng: random.Random) -> None:
-    _gain_from_pile(s, p, 0, rng, bottom=True)
-    _gain_from_pile(s, p, 0, rng, bottom=True)
+def _ufo(s: State, p: int, rng: random.Random) -> bool:
+    first = _gain_from_pile(s, p, 0, rng, bottom=True)
+    return _gain_from_pile(s, p, 0, rng, bottom=True) or first
 
 
-def _hologram(s: State, p: int, rng: random.Random) -> None:
-    _gain_from_pile(s, opponent(s, p), 1, rng, bottom=False)
+def _hologram(s: State, p: int, rng: random.Random) -> bool:
+    return _gain_from_pile(s, opponent(s, p), 1, rng, bottom=False)
 
 
-def _robogram(s: State, p: int, rng: random.Random) -> None:
-    _gain_from_pile(s, opponent(s, p), 0, rng, bottom=False)
+def _robogram(s: State, p: int, rng: random.Random) -> bool:
+    return _gain_from_pile(s, opponent(s, p), 0, rng, bottom=False)
 
 
-def _sailor(s: State, p: int, rng: random.Random) -> None:
-    if s.draws[p]:
-        learn_all(s, p)
-        _pend(s, K_BOTTOM_ANY, p)
+def _search_deck(s: State, p: int, kind: int) -> bool:
+    """p looks through their whole deck to choose a card for `kind` (not with an empty deck)."""
+    if not s.draws[p]:
+        return False
+    learn_all(s, p)
+    _pend(s, kind, p)
+    return True
 
 
-def _siren(s: State, p: int, rng: random.Random) -> None:
-    if s.benches[opponent(s, p)]:
-        _pend(s, K_SIREN, p)
+def _sailor(s: State, p: int, rng: random.Random) -> bool:
+    return _search_deck(s, p, K_BOTTOM_ANY)
 
 
-def _submarine(s: State, p: int, rng: random.Random) -> None:
-    if s.draws[p]:
-        s.exhausted[p].append(s.draws[p].pop(0) & 127)
+def _siren(s: State, p: int, rng: random.Random) -> bool:
+    return _offer(s, K_SIREN, p, bool(s.benches[opponent(s, p)]))
 
 
-def _drone(s: State, p: int, rng: random.Random) -> None:
+def _submarine(s: State, p: int, rng: random.Random) -> bool:
+    if not s.draws[p]:
+        return False
+    s.exhausted[p].append(s.draws[p].pop(0) & 127)
+    return True
+
+
+def _drone(s: State, p: int, rng: random.Random) -> bool:
     q = opponent(s, p)
-    if s.benches[q]:
-        _pend(s, K_DRONE, q)
+    return _offer(s, K_DRONE, q, bool(s.benches[q]))
 
 
-def _necromech(s: State, p: int, rng: random.Random) -> None:
+def _necromech(s: State, p: int, rng: random.Random) -> bool:
     q = opponent(s, p)
-    if any(base_power(s, c) == 2 for c in bench_types(s, q)):
-        _pend(s, K_NECROMECH, q)
+    return _offer(s, K_NECROMECH, q, any(base_power(s, c) == 2 for c in bench_types(s, q)))
 
 
 # ---- when the card gets the flag ----
-def _clown(s: State, p: int, rng: random.Random) -> None:
-    s.fans[p] += 2
+def _clown(s: State, p: int, rng: random.Random) -> bool:
+    return _gain_fans(s, p, 2, True)
 
 
-def _heroine(s: State, p: int, rng: random.Random) -> None:
-    s.fans[p] += 3
+def _heroine(s: State, p: int, rng: random.Random) -> bool:
+    return _gain_fans(s, p, 3, True)
 
 
-def _cowboy(s: State, p: int, rng: random.Random) -> None:
+def _cowboy(s: State, p: int, rng: random.Random) -> bool:
     q = opponent(s, p)
-    if s.draws[q]:
-        code = s.draws[q].pop()
-        if not bench_card(s, q, code & 127):
-            s.draws[q].append(code)  # no seat: it stays, and q loses the match
-            s.loser = q
+    if not s.draws[q]:
+        return False
+    code = s.draws[q].pop()
+    if not bench_card(s, q, code & 127):
+        s.draws[q].append(code)  # no seat: it stays, and q loses the match
+        s.loser = q
+    elif AURA[code & 127]:
+        tally(s, q, code & 127)  # a bench aura starts to apply
+    return True
 
 
 # ---- when the card loses the flag ----
-def _prince(s: State, p: int, rng: random.Random) -> None:
+def _prince(s: State, p: int, rng: random.Random) -> bool:
     s.exhausted[p].append(s.in_play[p].pop())
     s.play_bonus[p].pop()
     s.play_attack[p].pop()
+    return True
 
 
-def _comic(s: State, p: int, rng: random.Random) -> None:
+def _comic(s: State, p: int, rng: random.Random) -> bool:
     s.next_attack_bonus[p] += 2
+    return True
 
 
-def _clairvoyant(s: State, p: int, rng: random.Random) -> None:
-    if s.draws[p]:
-        learn_all(s, p)
-        _pend(s, K_TOP_ANY, p)
+def _clairvoyant(s: State, p: int, rng: random.Random) -> bool:
+    return _search_deck(s, p, K_TOP_ANY)
 
 
-def _rescue_pod(s: State, p: int, rng: random.Random) -> None:
+def _rescue_pod(s: State, p: int, rng: random.Random) -> bool:
     pod = s.in_play[p].pop()
     s.play_bonus[p].pop()
     s.play_attack[p].pop()
@@ -298,10 +332,11 @@ def _rescue_pod(s: State, p: int, rng: random.Random) -> None:
     if card >= 0:
         s.exhausted[p].append(card)
         s.match_public[p].append(card)
+    return True
 
 
-def _chatbot(s: State, p: int, rng: random.Random) -> None:
-    s.fans[opponent(s, p)] += 1
+def _chatbot(s: State, p: int, rng: random.Random) -> bool:
+    return _gain_fans(s, opponent(s, p), 1, True)
 
 
 EFFECTS: dict[str, Effect] = {

@@ -2,13 +2,30 @@
 
 The match runs by itself until an effect asks someone to choose (``state.pending_kind``) or it ends
 (``state.loser``). ``state.match_step`` says where to continue after a decision.
+
+When ``state.effect_counts`` is set (a measurement; None in play) the match tallies each card
+effect that *triggers*: it resolves at its moment with its condition met. On reveal: a handler
+that did something or left a choice (a "may" counts even if its owner then declines), or a
+non-zero reveal or attack bonus. On taking the flag: a flag-gain handler that did something, or
+a non-zero flag-possession bonus. On losing the flag: a flag-loss handler that did something. A
+bench aura triggers when its card is seated on its owner's bench. "When picked" effects belong
+to the deck phase and are not tallied here.
 """
 
 from __future__ import annotations
 
 import random
 
-from .effects import ATTACK_BONUS, ON_FLAG_GAIN, ON_FLAG_LOSS, ON_REVEAL, REVEAL_BONUS
+from .effects import (
+    ATTACK_BONUS,
+    AURA,
+    FLAG_BONUS,
+    ON_FLAG_GAIN,
+    ON_FLAG_LOSS,
+    ON_REVEAL,
+    REVEAL_BONUS,
+    tally,
+)
 from .power import attack_power, defence_power
 from .state import TYPE_MASK, State
 from .zones import bench_card, opponent
@@ -50,19 +67,26 @@ def reveal(s: State, p: int, rng: random.Random) -> None:
     card = s.draws[p].pop() & TYPE_MASK
     s.in_play[p].append(card)
     bonus = REVEAL_BONUS[card]
-    s.play_bonus[p].append(bonus(s, p) if bonus is not None else 0)
+    kept = bonus(s, p) if bonus is not None else 0
+    s.play_bonus[p].append(kept)
     attack = ATTACK_BONUS[card]
-    s.play_attack[p].append((attack(s, p) if attack is not None else 0) + s.next_attack_bonus[p])
+    extra = attack(s, p) if attack is not None else 0
+    s.play_attack[p].append(extra + s.next_attack_bonus[p])
     s.next_attack_bonus[p] = 0
     effect = ON_REVEAL[card]
-    if effect is not None:
-        effect(s, p, rng)
+    if (effect is not None and effect(s, p, rng)) or kept or extra:
+        tally(s, p, card)
 
 
 def _flag_gain(s: State, p: int, rng: random.Random) -> None:
-    effect = ON_FLAG_GAIN[s.in_play[p][-1]]
-    if effect is not None:
-        effect(s, p, rng)
+    card = s.in_play[p][-1]
+    effect = ON_FLAG_GAIN[card]
+    if effect is not None and effect(s, p, rng):
+        tally(s, p, card)
+    elif s.effect_counts is not None:
+        holding = FLAG_BONUS[card]
+        if holding is not None and holding(s, p):
+            tally(s, p, card)
 
 
 def step(s: State, rng: random.Random) -> None:
@@ -92,9 +116,10 @@ def step(s: State, rng: random.Random) -> None:
         d = opponent(s, a)
         if attack_power(s, a) >= defence_power(s, d):
             s.match_step = M_CAPTURE
-            effect = ON_FLAG_LOSS[s.in_play[d][-1]]
-            if effect is not None:
-                effect(s, d, rng)
+            card = s.in_play[d][-1]
+            effect = ON_FLAG_LOSS[card]
+            if effect is not None and effect(s, d, rng):
+                tally(s, d, card)
         else:
             s.match_step = M_REVEAL
     else:  # M_CAPTURE: flag-loss effects are done; the attacker takes the flag
@@ -105,12 +130,15 @@ def step(s: State, rng: random.Random) -> None:
             return
         stack = s.in_play[d]
         s.in_play[d], s.play_bonus[d], s.play_attack[d] = [], [], []
+        counting = s.effect_counts is not None
         for i, card in enumerate(stack):
             if not bench_card(s, d, card):
                 s.in_play[d] = stack[i:]  # left in play; the match is over
                 s.play_bonus[d] = s.play_attack[d] = [0] * (len(stack) - i)
                 s.loser = d
                 return
+            if counting and AURA[card]:
+                tally(s, d, card)
         s.attacker = d
         s.match_step = M_REVEAL
 

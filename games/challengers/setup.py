@@ -55,6 +55,7 @@ def empty_state(num_players: int, sets: tuple[str, ...], robot_deck: Sequence[in
     s.revealed = False
     s.finalists = ()
     s.result = None
+    s.effect_counts = None
     return s
 
 

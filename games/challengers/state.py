@@ -8,6 +8,7 @@ owner and the owner's opponent know it. The top of every pile is the end of its 
 
 from __future__ import annotations
 
+from collections import Counter
 from enum import IntEnum
 
 from games.fields import with_clone
@@ -125,6 +126,9 @@ class State:
     revealed: bool
     finalists: tuple[int, ...]
     result: tuple[float, ...] | None
+    # a measurement's tally, None in play: (participant, card type) -> that card's effects
+    # that resolved with their condition met (`match`). Clones share it.
+    effect_counts: Counter[tuple[int, int]] | None
 
     __slots__ = tuple(__annotations__)
 

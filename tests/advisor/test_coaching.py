@@ -4,6 +4,7 @@ ties, reasons whose numbers hold in the position, and the lines behind "why not 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -12,8 +13,10 @@ from advisor.splendor_marvel import coach
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.challengers import GAME as CHALLENGERS
+from games.challengers import describe as describe_challengers
 from games.challengers import new_game as new_challengers
 from games.challengers import observe as observe_challengers
+from games.challengers.actions import PICK
 from games.challengers.catalogue import NAME, POWER
 from games.challengers.texts import EFFECT
 from games.splendor_marvel import Kind, legal_actions, new_game, observe, parse, sample
@@ -213,6 +216,48 @@ def test_a_challengers_pick_is_explained_by_its_effect_and_the_deck(
     before = challengers_coach.reasons(obs, moves[0], None, random.Random(1))
     sizes = next(r for r in before if r.code == "deck_size")
     assert sizes.value == sizes.baseline + 1 == len(state.decks[seat]) + 1
+
+
+def test_a_challengers_pick_says_how_often_its_effect_triggers_in_sampled_matches(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    state = new_challengers(2, 0)  # round 1: Clown, the only card here that gains fans
+    seat = CHALLENGERS.current_player(state)
+    obs = observe_challengers(state, seat)
+    clown = CHALLENGERS.legal_actions(state)[0]
+    assert NAME[clown.card] == "Clown"
+    answer = _evaluate(stub, common_pb2.Observation(
+        challengers=challengers_codec.observation_to_proto(obs)), str(clown), iterations=300)
+    fact = _explained(answer.assessment)["effect_triggers"]
+    alternative = next(m for m in CHALLENGERS.legal_actions(state)
+                       if describe_challengers(m) == fact.compared_with)
+    # Replay the server's sampled worlds from the request seed; the engine tallies the
+    # triggers, and each Clown trigger is also the 2 fans it gains.
+    rng = random.Random("reasons/1")
+    CHALLENGERS.sample(obs, rng)
+    rng.getrandbits(64)  # the deck numbers' follow-ups
+    worlds = random.Random(rng.getrandbits(64))
+    totals = {clown: 0, alternative: 0}
+    for _ in range(challengers_coach.TRIGGER_MATCHES):
+        world = CHALLENGERS.sample(obs, worlds)
+        round_seed = worlds.getrandbits(64)
+        for move in totals:
+            played = world.clone()
+            played.effect_counts = counts = Counter()
+            follow = random.Random(round_seed)
+            CHALLENGERS.apply(played, move, follow)
+            while played.round == 1:
+                CHALLENGERS.apply(played, CHALLENGERS.rollout_action(played, follow), follow)
+            assert played.fans[seat] - world.fans[seat] == 2 * counts[seat, clown.card]
+            totals[move] += counts[seat, clown.card]
+    matches = challengers_coach.TRIGGER_MATCHES
+    assert totals[clown] > 0 and totals[alternative] == 0  # the alternative adds no Clown
+    assert (fact.value, fact.baseline) == (totals[clown] / matches, totals[alternative] / matches)
+    assert f"triggers {totals[clown]} times in {matches} sampled matches" in fact.text
+    plain = next(m for m in CHALLENGERS.legal_actions(state)  # Pony: no effect, no such reason
+                 if m.kind == PICK and not EFFECT[m.card])
+    assert "effect_triggers" not in {
+        r.code for r in challengers_coach.reasons(obs, plain, clown, random.Random(1))}
 
 
 def test_a_first_bonus_is_a_colour_fewer_missing_for_the_gauntlet() -> None:
