@@ -66,12 +66,14 @@ class SlotCancel:
 
 
 def _search(
-    adapter: GameAdapter, obs: Any, budget: Budget, slot: int, **limits: Any
+    adapter: GameAdapter, obs: Any, budget: Budget, slot: int, judging: bool = False,
+    **limits: Any,
 ) -> SearchResult:
     base = budget.limits(SlotCancel(slot))
     if limits:
         base = replace(base, **limits)
-    return ismcts(adapter.engine, obs, base, budget.config(), seed=budget.seed)
+    config = budget.config(judging=judging)
+    return ismcts(adapter.engine, obs, base, config, seed=budget.seed)
 
 
 def suggest(
@@ -157,10 +159,10 @@ def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> byt
     """Evaluate: win chances (tournament and match), expected points and a move's grade."""
     adapter = adapter_by_name(game)
     if budget.deadline is None:
-        result = _search(adapter, obs, budget, slot)
+        result = _search(adapter, obs, budget, slot, judging=True)
     else:  # keep part of the time to the deadline for the playouts below
         start = now()
-        result = _search(adapter, obs, budget, slot,
+        result = _search(adapter, obs, budget, slot, judging=True,
                          deadline=start + (1 - PLAYOUT_TIME_SHARE) * (budget.deadline - start))
     response = advisor_pb2.EvaluateResponse(
         win_probability=result.root_values,

@@ -147,7 +147,7 @@ GAMES: dict[str, Callable[[int, int], list[Position]]] = {
 
 CONFIGS: dict[str, SearchConfig] = {
     "default": SearchConfig(),
-    "puct": SearchConfig(selection="puct"),
+    "uct": SearchConfig(selection="uct"),
     "evaluate only": SearchConfig(rollout_depth=0),
     "full rollouts": SearchConfig(rollout_depth=None),
     "random to the end": SearchConfig(rollout="random", rollout_depth=None),

@@ -19,12 +19,14 @@ class SearchConfig:
     Rewards are win chances in [0, 1], so the exploration constants are on that scale.
     """
 
-    selection: Selection = "uct"
-    """`uct`: UCB1 over availability counts; `puct`: prior-weighted, priors from `game.priors`."""
+    selection: Selection = "puct"
+    """`puct`: prior-weighted UCB, priors from `game.priors` (the default: +47 Elo [+15, +79]
+    over UCT on Splendor: Marvel at 20 ms a move, benchmarks/TUNING.md); `uct`: UCB1 over
+    availability counts."""
     uct_c: float = 0.7
     """UCT exploration constant (about sqrt(2)/2 for rewards in [0, 1])."""
-    puct_c: float = 1.0
-    """PUCT exploration constant."""
+    puct_c: float = 0.3
+    """PUCT exploration constant (0.3: at 1.0 the heuristic priors pull too hard)."""
     expansion: Expansion = "random"
     """UCT: which untried action a node expands first: uniform, or the highest `game.priors`
     (measured +70 Elo on Splendor: Marvel at 100 iterations, 100 games; not yet the default so

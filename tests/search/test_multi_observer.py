@@ -29,7 +29,7 @@ from tests.search.toy_games import (
     SecretPick,
 )
 
-MULTIPLE = SearchConfig(observers="multiple")
+MULTIPLE = SearchConfig(observers="multiple", selection="uct")
 CONFIGS = [MULTIPLE, SearchConfig(observers="multiple", selection="puct")]
 IDS = ["uct", "puct"]
 
@@ -96,7 +96,8 @@ def test_a_move_another_seat_cannot_see_is_one_branch_in_its_tree() -> None:
         assert pick.score / pick.visits == pytest.approx(2 / 3, abs=0.1)
 
     # The single-observer tree lets the guesser see the pick: it thinks every pick loses.
-    single = TreeSearch(game, lambda rng: PickState(), SearchConfig(), random.Random(5))
+    single = TreeSearch(game, lambda rng: PickState(), SearchConfig(selection="uct"),
+                        random.Random(5))
     single.run(3000)
     for pick in single.root.children.values():
         assert pick.score / pick.visits < 0.1

@@ -98,11 +98,12 @@ def test_prior_expansion_tries_the_likeliest_move_first(engine: SearchConfig) ->
     legal = splendor.legal_actions(state)
     weights = splendor.GAME.priors(state, legal)
     likeliest = legal[max(range(len(legal)), key=lambda i: weights[i])]
-    config = replace(engine, expansion="prior")
+    uct = replace(engine, selection="uct")  # the expansion order is UCT's (PUCT uses priors)
+    config = replace(uct, expansion="prior")
     result = ismcts(splendor.GAME, observation, Limits(iterations=1), config, seed=4)
     assert [c.action for c in result.candidates] == [likeliest]
     tried = {
-        ismcts(splendor.GAME, observation, Limits(iterations=1), engine, seed=s).action
+        ismcts(splendor.GAME, observation, Limits(iterations=1), uct, seed=s).action
         for s in range(8)
     }
     assert len(tried) > 1, "uniform expansion tries different moves first"
