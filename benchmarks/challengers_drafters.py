@@ -8,8 +8,9 @@ the arena's runner (`clients.arena.runner.run_match`): N/2 deals, each played in
 so results are seat-rotated and reproducible from `--seed` (the same command gives the same
 games). Prints the ISMCTS win rate with a 95% Wilson interval per opponent and whether it meets
 the opponent's goal (issue 14: at least 65% against `greedy`, 80% against `power`); `--json`
-writes the table and settings. `--options sel=puct,pc=0.3` measures the search settings tuned
-for Challengers! (benchmarks/TUNING.md, "Challengers! drafter").
+writes the table and settings. The search's defaults (PUCT at c = 0.3) are the settings tuned
+for Challengers! (benchmarks/TUNING.md, "Challengers! drafter"); `--options sel=uct` measures
+the former UCT drafter.
 """
 
 from __future__ import annotations
