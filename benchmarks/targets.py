@@ -187,10 +187,12 @@ def render(rows: Sequence[dict[str, Any]]) -> str:
     ]
     for r in rows:
         low, elo, high = r["elo"]
+        # Elo reads a heads-up score; a share of the wins at a larger table has none
+        rating = f"{elo:+.0f} ({low:+.0f}, {high:+.0f})" if r.get("players", 2) == 2 else "—"
         lines.append(
             f"| {r['what']} | `{r['a']}` vs `{r['b']}` | {r['games']} | "
             f"{r['wins']}-{r['draws']}-{r['losses']} | {100 * r['score']:.1f}% | "
-            f"{100 * r['low']:.1f}–{100 * r['high']:.1f}% | {elo:+.0f} ({low:+.0f}, {high:+.0f}) | "
+            f"{100 * r['low']:.1f}–{100 * r['high']:.1f}% | {rating} | "
             f"{'≈' if r.get('even') else '≥'} {100 * r['goal']:.0f}% | {verdict(r)} |"
         )
     lines += ["", "Commands (each replays its games exactly), time per decision, date:", ""]
