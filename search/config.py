@@ -10,6 +10,7 @@ RolloutPolicy = Literal["heuristic", "random"]
 Expansion = Literal["prior", "random"]
 Engine = Literal["compiled", "python"]
 Observers = Literal["single", "multiple"]
+OpponentModel = Literal["none", "priors"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,10 @@ class SearchConfig:
     worlds (an opponent decides as if it did not know its own cards); `multiple`: a tree per
     seat, each seat deciding by what it can see (`game.information_key`, `search.multi_observer`);
     Python only (whatever `engine` says) and one worker."""
+    opponent_model: OpponentModel = "none"
+    """`none`: hidden cards are drawn uniformly; `priors`: by how well each explains what its
+    holder did since, modelling opponents as playing by the game's priors (`game.believe`,
+    where the game has one and the observation carries its history)."""
 
     def __post_init__(self) -> None:
         if self.selection not in ("uct", "puct"):
@@ -64,5 +69,8 @@ class SearchConfig:
             raise ValueError(f"observers must be 'single' or 'multiple', got {self.observers!r}")
         if self.observers == "multiple" and self.workers > 1:
             raise ValueError("the multiple-observer search runs in one worker (workers=1)")
+        if self.opponent_model not in ("none", "priors"):
+            raise ValueError(
+                f"opponent_model must be 'none' or 'priors', got {self.opponent_model!r}")
         if self.uct_c < 0 or self.puct_c < 0:
             raise ValueError("exploration constants must be >= 0")

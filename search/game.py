@@ -100,3 +100,21 @@ class InformedGame(Game[State, Action, Observation], Protocol):
 
 
 AnyInformedGame = InformedGame[Any, Any, Any]
+
+
+class ModelledGame(Game[State, Action, Observation], Protocol):
+    """A game with an opponent model: beliefs about hidden cards from the public history."""
+
+    def believe(self, observation: Observation) -> Observation:
+        """`observation` whose `sample` draws the hidden cards by the model's beliefs (the
+        observation itself where it carries no evidence)."""
+        ...
+
+
+def believed(game: AnyGame, observation: Any, model: str) -> Any:
+    """The observation the search samples from: `game.believe`'s when `model` is not `none`
+    and the game has a model, else `observation` as it is."""
+    believe = getattr(game, "believe", None)
+    if model == "none" or believe is None:
+        return observation
+    return believe(observation)

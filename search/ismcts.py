@@ -8,7 +8,7 @@ from typing import Any
 from search.compiled_game import compiled_twin
 from search.config import SearchConfig
 from search.core import TreeSearch, result_of
-from search.game import AnyGame
+from search.game import AnyGame, believed
 from search.limits import Limits, now
 from search.multi_observer import MultiObserverSearch, multi_observer_result
 from search.parallel import search_parallel
@@ -40,7 +40,9 @@ def ismcts(
     `config.engine` is `compiled`, the same algorithm runs in numba (`search.compiled`), also
     reproducible by seed. `tree` (from `search.reuse.subtree`, Python path only) seeds the
     search with an earlier one's statistics. `config.observers == "multiple"` runs the
-    multiple-observer search (`search.multi_observer`: always Python, no tree reuse). Raises
+    multiple-observer search (`search.multi_observer`: always Python, no tree reuse).
+    `config.opponent_model` lets the game weigh its hidden cards first (`game.believe`, inside
+    the budget's time). Raises
     ValueError when the sampled world is over.
 
     >>> result = ismcts(game, observation, Limits(iterations=2000), seed=7)  # doctest: +SKIP
@@ -49,6 +51,7 @@ def ismcts(
     start = now()
     if seed is None:
         seed = fresh_seed()
+    observation = believed(game, observation, config.opponent_model)
     multiple = config.observers == "multiple"
     twin = compiled_twin(game, config.engine) if tree is None and not multiple else None
     if twin is not None:

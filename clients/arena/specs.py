@@ -17,6 +17,8 @@ Options (comma-separated `key=value`; pimc and ismcts):
     depth=N|none playout plies before the static evaluation
     engine=compiled|python  the compiled kernel where the game has one (default), or Python
     obs=single|multiple  (ismcts) one tree (default), or a tree per seat deciding by what it sees
+    model=none|priors    (ismcts) hidden cards drawn uniformly (default), or weighed by an
+                 opponent model reading the history (Splendor: Marvel)
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
@@ -36,7 +38,7 @@ _KEYS = {
     "random": set(),
     "greedy": set(),
     "power": {"trim"},
-    "ismcts": _SEARCH_KEYS | {"obs"},
+    "ismcts": _SEARCH_KEYS | {"obs", "model"},
     "pimc": _SEARCH_KEYS | {"worlds", "eval"},
     "remote": {"iters", "time"},
 }
@@ -147,6 +149,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             config_args["engine"] = opts["engine"]
         if "obs" in opts:
             config_args["observers"] = opts["obs"]
+        if "model" in opts:
+            config_args["opponent_model"] = opts["model"]
         config = SearchConfig(**config_args)
         extra: dict[str, Any] = {}
         if "worlds" in opts:

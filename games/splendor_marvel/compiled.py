@@ -132,10 +132,12 @@ class SplendorMarvelCompiled:
             _cells(world, int(k.DECK_COUNT[i]) + 1, int(world[k.DECK_COUNT[i]])) for i in range(3)
         ]
         state.board = _cells(world, k.BOARD, 12)
+        state.history = None
         return state
 
     def encode_observation(self, observation: Observation) -> np.ndarray:
-        """The observation array: a template world, then the unseen cards of each level.
+        """The observation array: a template world, the unseen cards of each level, then the
+        beliefs' weights if the observation has any.
 
         Raises ValueError when the unseen cards cannot fill the hidden reserves and decks.
         """
@@ -158,6 +160,13 @@ class SplendorMarvelCompiled:
             encoded[cell] = len(unseen[level])
             encoded[cell + 1 : cell + 1 + len(unseen[level])] = unseen[level]
             encoded[int(k.DECK_COUNT[level - 1])] = observation.deck_sizes[level - 1]
+        if observation.beliefs is not None:
+            encoded[k.BELIEVED] = 1
+            encoded[k.BELIEFS :] = 1
+            for (seat, index), weights in observation.beliefs.items():
+                base = k.beliefs_base(seat, index)
+                for card, weight in weights.items():
+                    encoded[base + card] = weight
         return encoded
 
 

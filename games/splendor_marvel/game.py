@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from games.splendor_marvel import actions, heuristics, observation, rules
+from games.splendor_marvel import actions, heuristics, model, observation, rules
 from games.splendor_marvel.actions import Action
 from games.splendor_marvel.observation import Observation
 from games.splendor_marvel.render import render as render_table
@@ -42,7 +42,14 @@ class SplendorMarvel:
         return rules.legal_actions(state)
 
     def apply(self, state: SplendorState, action: Action, rng: random.Random) -> None:
+        """Play `action`; a played game's history records it (the search's worlds keep none)."""
+        history = state.history
+        if history is None:
+            rules.apply(state, action)
+            return
+        before = state.clone()
         rules.apply(state, action)
+        state.history = history.played(before, action, state)
 
     def clone(self, state: SplendorState) -> SplendorState:
         return state.clone()
@@ -60,6 +67,11 @@ class SplendorMarvel:
 
     def sample(self, observation_: Observation, rng: random.Random) -> SplendorState:
         return observation.sample(observation_, rng)
+
+    def believe(self, observation_: Observation) -> Observation:
+        """The observation with beliefs about the hidden reserves from its history, modelling
+        each opponent as playing by the priors (`model.believe`); unchanged without evidence."""
+        return model.believe(observation_)
 
     def information_key(self, state: SplendorState, seat: int) -> tuple[int, ...]:
         """The cards `seat` reserved blind: all it knows that another seat may not."""

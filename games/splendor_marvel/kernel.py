@@ -112,7 +112,18 @@ _cell = UNSEEN
 for _i in range(NUM_LEVELS):
     UNSEEN_COUNT[_i] = _cell
     _cell += 1 + DECK_CAPACITY[_i]
-OBSERVATION_SIZE = _cell
+BELIEVED = _cell
+"""In an observation: 1 when the hidden reserves are drawn by the weights that follow."""
+BELIEFS = BELIEVED + 1
+"""Per seat and index in its hand, a weight per card id (`observation.Beliefs`; 1 = neutral)."""
+OBSERVATION_SIZE = BELIEFS + MAX_PLAYERS * MAX_RESERVED * (NUM_CARDS + 1)
+MAX_DECK = int(DECK_CAPACITY.max())
+
+
+@njit(nogil=True)
+def beliefs_base(seat: int, index: int) -> int:
+    """Where the weights of the hidden reserve at `index` in `seat`'s hand start."""
+    return BELIEFS + (seat * MAX_RESERVED + index) * (NUM_CARDS + 1)
 
 
 @njit(nogil=True)
@@ -546,10 +557,10 @@ def _gauntlet_winners(world: np.ndarray, holders: int) -> int:
 
 
 @njit(nogil=True)
-def sample(observation: np.ndarray, world: np.ndarray, rng: np.ndarray) -> None:
-    """`observation.sample`, draw for draw: per level, the unseen cards sorted by a uniform key
-    each (a uniform shuffle); hidden reserves take cards from the end, the deck keeps the rest."""
-    world[:] = observation[:STATE_SIZE]
+def _shuffled(observation: np.ndarray, rng: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per level, the unseen cards sorted by a uniform key each (a uniform shuffle)."""
+    shuffled = np.empty((NUM_LEVELS, MAX_DECK), dtype=np.int32)
+    counts = np.empty(NUM_LEVELS, dtype=np.int64)
     for level in range(NUM_LEVELS):
         cell = UNSEEN_COUNT[level]
         count = observation[cell]
@@ -557,19 +568,56 @@ def sample(observation: np.ndarray, world: np.ndarray, rng: np.ndarray) -> None:
         for i in range(count):
             keys[i] = uniform(rng)
         order = np.argsort(keys, kind="mergesort")
-        shuffled = np.empty(count, dtype=np.int32)
         for i in range(count):
-            shuffled[i] = observation[cell + 1 + order[i]]
-        left = count
+            shuffled[level, i] = observation[cell + 1 + order[i]]
+        counts[level] = count
+    return shuffled, counts
+
+
+@njit(nogil=True)
+def _draw_believed(cards: np.ndarray, count: int, observation: np.ndarray, base: int,
+                   rng: np.ndarray) -> int:
+    """`observation.draw_believed`: one of `cards[:count]` by its weight, removed in order."""
+    total = 0
+    for i in range(count):
+        total += observation[base + cards[i]]
+    target = int(uniform(rng) * total)
+    chosen = count - 1
+    for i in range(count):
+        target -= observation[base + cards[i]]
+        if target < 0:
+            chosen = i
+            break
+    card = cards[chosen]
+    for i in range(chosen, count - 1):
+        cards[i] = cards[i + 1]
+    return card
+
+
+@njit(nogil=True)
+def sample(observation: np.ndarray, world: np.ndarray, rng: np.ndarray) -> None:
+    """`observation.sample`, draw for draw: the unseen cards of each level shuffled, then each
+    hidden reserve takes the last (or, with beliefs, one drawn by weight) and the deck keeps the
+    rest."""
+    world[:] = observation[:STATE_SIZE]
+    believed = observation[BELIEVED] != 0
+    shuffled, counts = _shuffled(observation, rng)
+    for level in range(NUM_LEVELS):
+        cards = shuffled[level]
+        left = counts[level]
         for seat in range(world[NUM_PLAYERS]):
             base = seat_base(seat)
             for i in range(world[base + RESERVED_COUNT]):
                 if world[base + RESERVED + i] == -(level + 1):
+                    if believed:
+                        card = _draw_believed(cards, left, observation, beliefs_base(seat, i), rng)
+                    else:
+                        card = cards[left - 1]
                     left -= 1
-                    world[base + RESERVED + i] = shuffled[left]
+                    world[base + RESERVED + i] = card
         deck = DECK_COUNT[level]
         world[deck] = left
-        world[deck + 1 : deck + 1 + left] = shuffled[:left]
+        world[deck + 1 : deck + 1 + left] = cards[:left]
 
 
 # --- the search's heuristics ------------------------------------------------------------------

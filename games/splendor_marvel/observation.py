@@ -7,10 +7,11 @@ identity of a blind-reserved card (its level is public). Everything else is publ
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.fields import freezer, shared, thawer
 from games.splendor_marvel.catalogue import CARDS_OF_LEVEL, LEVEL, LEVELS
+from games.splendor_marvel.history import History
 from games.splendor_marvel.state import Phase, SplendorState
 
 
@@ -23,9 +24,15 @@ class ReservedCard:
     public: bool  # reserved face up, so every seat knows it
 
 
+Beliefs = dict[tuple[int, int], dict[int, int]]
+"""(seat, index in its hand) of a hidden reserve → {unseen card: integer weight ≥ 1}; a card
+left out weighs 1."""
+
+
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """Everything `seat` may know; equal observations mean indistinguishable worlds."""
+    """Everything `seat` may know; equal observations mean indistinguishable worlds (the
+    history and beliefs say how the seat got here and what it makes of it: not compared)."""
 
     seat: int
     num_players: int
@@ -49,6 +56,11 @@ class Observation:
     avengers: int
     board: tuple[int, ...]
     deck_sizes: tuple[int, int, int]
+    history: History | None = field(default=None, compare=False)
+    """The public record as this seat knows it (None when the asker did not send one)."""
+    beliefs: Beliefs | None = field(default=None, compare=False)
+    """How likely each unseen card is to be each hidden reserve, from an opponent model
+    (`games.splendor_marvel.model.believe`); None draws them uniformly."""
 
     def unseen_cards(self) -> dict[int, list[int]]:
         """Per level, the cards this seat cannot place: in a deck or in a hidden reserve."""
@@ -62,7 +74,7 @@ class Observation:
         }
 
 
-SHARED = shared(SplendorState, Observation, shown_otherwise={"reserved"})
+SHARED = shared(SplendorState, Observation, shown_otherwise={"reserved", "history"})
 """The fields an observation holds as the state does (every one but the hands and decks)."""
 _freeze = freezer(SplendorState, SHARED)
 _thaw = thawer(SplendorState, SHARED)
@@ -80,14 +92,16 @@ def observe(state: SplendorState, seat: int) -> Observation:
         )
     )
     decks = state.decks
+    history = state.history
     return Observation(
         seat=seat, reserved=reserved, deck_sizes=(len(decks[0]), len(decks[1]), len(decks[2])),
-        **_freeze(state),
+        history=None if history is None else history.seen_by(state, seat), **_freeze(state),
     )
 
 
 def sample(observation: Observation, rng: random.Random) -> SplendorState:
-    """A world consistent with the observation: unseen cards dealt uniformly at random.
+    """A world consistent with the observation: unseen cards dealt uniformly at random, or the
+    hidden reserves by the observation's beliefs where it has them (`draw_believed`).
 
     Raises ValueError when the observation leaves too few or too many unseen cards of a level.
     """
@@ -109,8 +123,40 @@ def sample(observation: Observation, rng: random.Random) -> SplendorState:
             )
 
     state = SplendorState.__new__(SplendorState)
-    state.reserved = [[r.card or unseen[r.level].pop() for r in hand] for hand in obs.reserved]
+    if obs.beliefs is None:
+        state.reserved = [[r.card or unseen[r.level].pop() for r in hand] for hand in obs.reserved]
+    else:
+        state.reserved = _believed_hands(obs, obs.beliefs, unseen, rng)
     state.reserved_public = [[r.public for r in hand] for hand in obs.reserved]
     state.decks = [unseen[level] for level in LEVELS]
+    state.history = None
     _thaw(obs, state)
     return state
+
+
+def _believed_hands(
+    obs: Observation, beliefs: Beliefs, unseen: dict[int, list[int]], rng: random.Random
+) -> list[list[int]]:
+    """The hands with each hidden reserve drawn by its beliefs, level by level, seat by seat."""
+    hands = [[r.card for r in hand] for hand in obs.reserved]
+    for level in LEVELS:
+        for seat, hand in enumerate(obs.reserved):
+            for index, r in enumerate(hand):
+                if not r.card and r.level == level:
+                    weights = beliefs.get((seat, index), {})
+                    hands[seat][index] = draw_believed(unseen[level], weights, rng)
+    return hands
+
+
+def draw_believed(cards: list[int], weights: dict[int, int], rng: random.Random) -> int:
+    """Remove and return one of `cards`, each as likely as its weight (1 if not listed).
+
+    Integer weights and one `rng.random()` make the compiled sampler's draw the same.
+    """
+    total = sum(weights.get(card, 1) for card in cards)
+    target = int(rng.random() * total)
+    for index, card in enumerate(cards):
+        target -= weights.get(card, 1)
+        if target < 0:
+            return cards.pop(index)
+    return cards.pop()

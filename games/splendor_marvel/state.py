@@ -21,6 +21,7 @@ from games.splendor_marvel.catalogue import (
     SUPPLY,
     TILES,
 )
+from games.splendor_marvel.history import History
 
 DEFAULT_TURN_CAP = 200  # rounds; a game reaching it is a draw
 
@@ -63,6 +64,7 @@ class SplendorState:
     end_triggered: bool
     turn_cap: int
     result: tuple[float, ...] | None  # set when the game is over
+    history: History | None  # the public record (a played game's), None in the search's worlds
 
     __slots__ = tuple(__annotations__)
 
@@ -89,15 +91,20 @@ class SplendorState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SplendorState):
             return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+        return all(getattr(self, name) == getattr(other, name) for name in POSITION)
 
     __hash__ = None  # type: ignore[assignment]
+
 
     def __repr__(self) -> str:
         return (
             f"<SplendorState players={self.num_players} round={self.round} "
             f"current={self.current} phase={self.phase.name}>"
         )
+
+
+POSITION = tuple(name for name in SplendorState.__slots__ if name != "history")
+"""The fields of a position: equal states are the same position, however they were reached."""
 
 
 def new_game(
@@ -115,6 +122,26 @@ def new_game(
     if turn_cap < 1:
         raise ValueError("turn_cap must be at least 1")
     rng = random.Random(seed)
+    tiles = rng.sample(sorted(TILES), SUPPLY[num_players].locations)
+    locations = sorted(rng.choice(TILES[tile]) for tile in tiles)
+    decks: list[list[int]] = []
+    board: list[int] = []
+    for level in LEVELS:
+        deck = list(CARDS_OF_LEVEL[level])
+        rng.shuffle(deck)
+        board.extend(deck.pop() for _ in range(SLOTS_PER_LEVEL))
+        decks.append(deck)
+    state = table(num_players, start_seat, turn_cap, board, locations, decks)
+    state.history = History(tuple(board), tuple(locations))
+    return state
+
+
+def table(
+    num_players: int, start_seat: int, turn_cap: int, board: list[int], locations: list[int],
+    decks: list[list[int]],
+) -> SplendorState:
+    """The table before the first move, with these face-up cards, location sides and decks
+    (no history: `new_game` starts one)."""
     supply = SUPPLY[num_players]
     state = SplendorState.__new__(SplendorState)
     state.num_players = num_players
@@ -126,17 +153,11 @@ def new_game(
     state.tableau = [[] for _ in range(num_players)]
     state.reserved = [[] for _ in range(num_players)]
     state.reserved_public = [[] for _ in range(num_players)]
-    tiles = rng.sample(sorted(TILES), supply.locations)
-    state.locations_left = sorted(rng.choice(TILES[tile]) for tile in tiles)
+    state.locations_left = locations
     state.locations_won = [[] for _ in range(num_players)]
     state.avengers = -1
-    state.decks = []
-    state.board = []
-    for level in LEVELS:
-        deck = list(CARDS_OF_LEVEL[level])
-        rng.shuffle(deck)
-        state.board.extend(deck.pop() for _ in range(SLOTS_PER_LEVEL))
-        state.decks.append(deck)
+    state.decks = decks
+    state.board = board
     state.current = start_seat
     state.phase = Phase.MAIN
     state.start_seat = start_seat
@@ -145,4 +166,5 @@ def new_game(
     state.end_triggered = False
     state.turn_cap = turn_cap
     state.result = None
+    state.history = None
     return state

@@ -1,0 +1,159 @@
+"""The public record of a game: its opening and every move since, as the table saw them.
+
+A `History` is what an opponent model reads (`games.splendor_marvel.model`): with the opening
+(the first twelve face-up cards and the location sides) and each move's dealt cards, a seat can
+replay the whole game and see every position in which another seat decided. The only card the
+record may hide is the one a blind reserve drew: its reserver always knows it, and so does
+everybody once that card is recruited.
+
+`replay` rebuilds a game from an observation's history, with the hidden cards stood in for by
+unseen cards of their level, and checks that it arrives at the observation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from games.splendor_marvel.actions import KIND_OF, Action, Kind
+from games.splendor_marvel.catalogue import LEVEL, LEVELS, SUPPLY
+
+if TYPE_CHECKING:  # the state holds a History, so these come in at run time inside `replay`
+    from games.splendor_marvel.observation import Observation
+    from games.splendor_marvel.state import SplendorState
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One move: `dealt` lists the cards it turned face up (a refilled slot), `drawn` the card
+    a blind reserve took (0 for any other move, or where the record's reader cannot see it)."""
+
+    action: Action
+    dealt: tuple[int, ...] = ()
+    drawn: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """The opening (board slots and location sides, as dealt) and the plays since, oldest first."""
+
+    opening_board: tuple[int, ...]
+    opening_locations: tuple[int, ...]
+    plays: tuple[Play, ...] = ()
+
+    def played(self, before: SplendorState, action: Action, after: SplendorState) -> History:
+        """This history with `action` added, the move that took `before` to `after`."""
+        dealt = tuple(
+            card for old, card in zip(before.board, after.board, strict=True)
+            if card and card != old
+        )
+        drawn = after.reserved[before.current][-1] if KIND_OF[action] is Kind.RESERVE_BLIND else 0
+        return replace(self, plays=(*self.plays, Play(action, dealt, drawn)))
+
+    def seen_by(self, state: SplendorState, seat: int) -> History:
+        """The record as `seat` knows it in `state`: other seats' blind draws hidden (0) until
+        they are recruited."""
+        recruited = {card for row in state.tableau for card in row}
+        own = set(state.reserved[seat])
+        if all(not p.drawn or p.drawn in recruited or p.drawn in own for p in self.plays):
+            return self
+        plays = tuple(
+            replace(p, drawn=0) if p.drawn and p.drawn not in recruited and p.drawn not in own
+            else p
+            for p in self.plays
+        )
+        return replace(self, plays=plays)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A move of another seat in the replayed game: the position before it and the move."""
+
+    before: SplendorState
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A replayed game: its last position, the stand-ins for cards hidden from the reader (each
+    still in a hand there), and the other seats' decisions made while holding one."""
+
+    state: SplendorState
+    stand_ins: frozenset[int]
+    decisions: tuple[Decision, ...]
+
+
+def _draws(history: History, unseen: dict[int, list[int]]) -> tuple[dict[int, list[int]], set[int]]:
+    """Per level, the cards the replay deals from the deck, first draw first; hidden blind
+    draws take unseen cards of their level, in order."""
+    draws: dict[int, list[int]] = {level: [] for level in LEVELS}
+    stand_ins: set[int] = set()
+    spare = {level: iter(unseen[level]) for level in LEVELS}
+    for play in history.plays:
+        if KIND_OF[play.action] is Kind.RESERVE_BLIND:
+            level = play.action.arg
+            card = play.drawn or next(spare[level], 0)
+            if not card:
+                raise ValueError(f"level {level}: more hidden blind reserves than unseen cards")
+            if not play.drawn:
+                stand_ins.add(card)
+            draws[level].append(card)
+        for card in play.dealt:
+            draws[LEVEL[card]].append(card)
+    return draws, stand_ins
+
+
+def _opening(obs: Observation, draws: dict[int, list[int]], stand_ins: set[int]) -> SplendorState:
+    from games.splendor_marvel.state import table
+
+    history = obs.history
+    assert history is not None
+    unseen = obs.unseen_cards()
+    decks = []
+    for level in LEVELS:
+        rest = [card for card in unseen[level] if card not in stand_ins]
+        decks.append(rest + draws[level][::-1])
+    return table(
+        obs.num_players, obs.start_seat, obs.turn_cap, list(history.opening_board),
+        sorted(history.opening_locations), decks,
+    )
+
+
+def replay(obs: Observation) -> Replay:
+    """Replay `obs.history` from its opening, recording the decisions another seat took while
+    holding a card hidden from `obs.seat`.
+
+    Raises ValueError (naming the play) when the history does not replay to the observation.
+    """
+    from games.splendor_marvel import rules
+    from games.splendor_marvel.observation import observe
+
+    history = obs.history
+    if history is None:
+        raise ValueError("the observation has no history")
+    if obs.num_players not in SUPPLY or len(history.opening_board) != 12:
+        raise ValueError("history: the opening needs 12 board cards")
+    draws, stand_ins = _draws(history, obs.unseen_cards())
+    state = _opening(obs, draws, stand_ins)
+    decisions = []
+    for index, play in enumerate(history.plays):
+        if state.result is not None:
+            raise ValueError(f"history.plays[{index}]: the game was already over")
+        if play.action not in rules.legal_actions(state):
+            raise ValueError(f"history.plays[{index}]: {play.action} is not legal there")
+        seat = state.current
+        if seat != obs.seat and any(card in stand_ins for card in state.reserved[seat]):
+            decisions.append(Decision(state.clone(), play.action))
+        before_board = state.board[:]
+        rules.apply(state, play.action)
+        dealt = tuple(c for old, c in zip(before_board, state.board, strict=True) if c and c != old)
+        if dealt != play.dealt:
+            raise ValueError(
+                f"history.plays[{index}]: dealt {list(play.dealt)}, but the replay dealt "
+                f"{list(dealt)}"
+            )
+    seen = observe(state, obs.seat)
+    if seen != obs:
+        raise ValueError("history: the plays do not lead to this observation")
+    return Replay(state, frozenset(stand_ins), tuple(decisions))
+
