@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from games.splendor_marvel.actions import KIND_OF, Action, Kind
+from games.splendor_marvel.actions import KIND_OF, PASS, Action, Kind
 from games.splendor_marvel.catalogue import LEVEL, LEVELS, SUPPLY
 
 if TYPE_CHECKING:  # the state holds a History, so these come in at run time inside `replay`
@@ -67,10 +67,12 @@ class History:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A move of another seat in the replayed game: the position before it and the move."""
+    """A move of another seat in the replayed game: the position before it, the move, and its
+    index in the record's plays."""
 
     before: SplendorState
     action: Action
+    ply: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +121,19 @@ def _opening(obs: Observation, draws: dict[int, list[int]], stand_ins: set[int])
     )
 
 
+def _may_be_legal(state: SplendorState, action: Action, stand_ins: set[int]) -> bool:
+    """Whether `action` is legal for some cards in place of the stand-ins: a pass is, when the
+    only other moves recruit a stand-in (the true cards were not affordable)."""
+    from games.splendor_marvel import rules
+
+    legal = rules.legal_actions(state)
+    if action in legal:
+        return True
+    return action is PASS and all(
+        KIND_OF[a] is Kind.RECRUIT_RESERVED and a.arg in stand_ins for a in legal
+    )
+
+
 def replay(obs: Observation) -> Replay:
     """Replay `obs.history` from its opening, recording the decisions another seat took while
     holding a card hidden from `obs.seat`.
@@ -139,11 +154,11 @@ def replay(obs: Observation) -> Replay:
     for index, play in enumerate(history.plays):
         if state.result is not None:
             raise ValueError(f"history.plays[{index}]: the game was already over")
-        if play.action not in rules.legal_actions(state):
+        if not _may_be_legal(state, play.action, stand_ins):
             raise ValueError(f"history.plays[{index}]: {play.action} is not legal there")
         seat = state.current
         if seat != obs.seat and any(card in stand_ins for card in state.reserved[seat]):
-            decisions.append(Decision(state.clone(), play.action))
+            decisions.append(Decision(state.clone(), play.action, index))
         before_board = state.board[:]
         rules.apply(state, play.action)
         dealt = tuple(c for old, c in zip(before_board, state.board, strict=True) if c and c != old)

@@ -1,0 +1,162 @@
+"""The opponent model at equal time, on the positions where it matters (Splendor: Marvel).
+
+Usage: python -m benchmarks.opponent_model [--positions 400] [--time 0.05] [--players 2]
+           [--seed 1] [--processes 2] [--json FILE]
+
+A position is where it matters when the seat to move faces another seat's hidden blind reserve
+and the model has evidence about it (its beliefs are not uniform). Positions come from
+self-play of a quick search (`ismcts:iters=200`), one per game at most, the first such
+position after which the deciding seat still has a move to make. From each position the game
+is played out twice on the same true world: the deciding seat searches with the model
+(`ismcts:time=T,model=priors`), then without it (`ismcts:time=T`); the other seats search
+without it both times. The gain is the difference of the deciding seat's mean score (a win 1,
+a shared win its share), with a 95% interval from the paired differences; Elo is read from the
+two scores, its interval by bootstrapping the pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import cast
+
+import numpy as np
+
+from clients.arena.specs import build_bot, parse_spec
+from clients.arena.stats import elo_from_score
+from games.splendor_marvel import GAME, SplendorState, observe
+from games.splendor_marvel.actions import Action
+from games.splendor_marvel.model import believe
+
+FINDER = "ismcts:iters=200"
+MAX_PLIES = 600
+SEARCHES_PER_GAME = 40
+"""Self-play games tried per position before giving up on a seed."""
+
+
+@dataclass(frozen=True)
+class Pair:
+    """The two playouts of one position: the deciding seat's score with and without the model."""
+
+    seed: int
+    ply: int
+    seat: int
+    with_model: float
+    without_model: float
+
+
+def _find_position(num_players: int, seed: int) -> tuple[SplendorState, int] | None:
+    """A position where the model has evidence, from self-play seeded by `seed`."""
+    finder, limits = build_bot(parse_spec(FINDER), GAME)
+    rng = random.Random(seed)
+    for _game in range(SEARCHES_PER_GAME):
+        state = GAME.new_game(num_players, rng.getrandbits(32))
+        for _ in range(MAX_PLIES):
+            if state.result is not None:
+                break
+            seat = state.current
+            obs = observe(state, seat)
+            if believe(obs).beliefs:
+                return state, seat
+            action = cast(Action, finder.choose(obs, limits, rng.getrandbits(63)))
+            GAME.apply(state, action, rng)
+    return None
+
+
+def _play_out(state: SplendorState, specs: Sequence[str], seed: int) -> tuple[float, ...]:
+    """Play `state` to the end, seat i searching as `specs[i]`; a capped game is a draw."""
+    bots = [build_bot(parse_spec(spec), GAME) for spec in specs]
+    rng = random.Random(seed)
+    state = state.clone()
+    for _ in range(MAX_PLIES):
+        if state.result is not None:
+            return state.result
+        bot, limits = bots[state.current]
+        action = cast(Action, bot.choose(observe(state, state.current), limits, rng.getrandbits(63)))
+        GAME.apply(state, action, rng)
+    return (1.0 / state.num_players,) * state.num_players
+
+
+def _pair(task: tuple[int, int, float]) -> Pair | None:
+    num_players, seed, seconds = task
+    found = _find_position(num_players, seed)
+    if found is None:
+        return None
+    state, seat = found
+    plain = f"ismcts:time={seconds}"
+    scores = []
+    for spec in (f"{plain},model=priors", plain):
+        specs = [spec if s == seat else plain for s in range(num_players)]
+        scores.append(_play_out(state, specs, seed)[seat])
+    assert state.history is not None
+    return Pair(seed, len(state.history.plays), seat, scores[0], scores[1])
+
+
+def _elo_gain(with_model: np.ndarray, without_model: np.ndarray) -> float:
+    def elo(score: float) -> float:
+        return elo_from_score(min(max(score, 1e-3), 1 - 1e-3))
+
+    return elo(float(with_model.mean())) - elo(float(without_model.mean()))
+
+
+def summarize(pairs: Sequence[Pair], seed: int) -> dict[str, float]:
+    """Mean scores, the paired difference with a 95% interval, and the Elo gain (bootstrap)."""
+    a = np.array([p.with_model for p in pairs])
+    b = np.array([p.without_model for p in pairs])
+    diff = a - b
+    half = 1.96 * diff.std(ddof=1) / math.sqrt(len(diff))
+    rng = np.random.default_rng(seed)
+    draws = rng.integers(0, len(pairs), size=(2000, len(pairs)))
+    boot = sorted(_elo_gain(a[d], b[d]) for d in draws)
+    return {
+        "positions": len(pairs), "with_model": float(a.mean()), "without_model": float(b.mean()),
+        "difference": float(diff.mean()), "difference_low": float(diff.mean() - half),
+        "difference_high": float(diff.mean() + half), "elo": _elo_gain(a, b),
+        "elo_low": boot[49], "elo_high": boot[1949],
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=400)
+    parser.add_argument("--time", type=float, default=0.05, help="seconds a move (default 0.05)")
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--json", type=Path, help="write the pairs and the summary here")
+    args = parser.parse_args(argv)
+    tasks = [(args.players, args.seed * 1_000_003 + i, args.time) for i in range(args.positions)]
+    pairs: list[Pair] = []
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.processes) as pool:
+        for done, pair in enumerate(pool.map(_pair, tasks), 1):
+            if pair is not None:
+                pairs.append(pair)
+            if done % 10 == 0 or done == len(tasks):
+                print(f"{done}/{len(tasks)} positions, {time.perf_counter() - start:.0f} s",
+                      file=sys.stderr, flush=True)
+    summary = summarize(pairs, args.seed)
+    print(
+        f"{summary['positions']} positions, {args.time * 1000:.0f} ms a move: the deciding seat "
+        f"scores {summary['with_model']:.3f} with the model, {summary['without_model']:.3f} "
+        f"without; difference {summary['difference']:+.3f} "
+        f"[{summary['difference_low']:+.3f}, {summary['difference_high']:+.3f}], "
+        f"Elo {summary['elo']:+.0f} [{summary['elo_low']:+.0f}, {summary['elo_high']:+.0f}]"
+    )
+    if args.json:
+        args.json.write_text(json.dumps(
+            {"args": {k: str(v) for k, v in vars(args).items()}, "summary": summary,
+             "pairs": [asdict(p) for p in pairs]}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
