@@ -80,7 +80,8 @@ def _play_out(state: SplendorState, specs: Sequence[str], seed: int) -> tuple[fl
         if state.result is not None:
             return state.result
         bot, limits = bots[state.current]
-        action = cast(Action, bot.choose(observe(state, state.current), limits, rng.getrandbits(63)))
+        obs = observe(state, state.current)
+        action = cast(Action, bot.choose(obs, limits, rng.getrandbits(63)))
         GAME.apply(state, action, rng)
     return (1.0 / state.num_players,) * state.num_players
 
