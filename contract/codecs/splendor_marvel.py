@@ -38,6 +38,7 @@ from games.splendor_marvel.catalogue import (
     TAGS,
     location_by_label,
 )
+from games.splendor_marvel.history import History, Play
 from games.splendor_marvel.summary import SeatSummary
 
 _GREY = 6
@@ -140,6 +141,7 @@ def observation_from_proto(msg: pb.SplendorObservation) -> Observation:
         seat=msg.seat,
         reserved=reserved,
         deck_sizes=(msg.deck_sizes[0], msg.deck_sizes[1], msg.deck_sizes[2]),
+        history=_history(msg),
         **{name: _freeze(value) for name, value in fields.items()},
     )
 
@@ -158,6 +160,7 @@ def observation_to_proto(obs: Observation) -> pb.SplendorObservation:
         player.reserved.extend(
             pb.SplendorReservedCard(card=r.card, level=r.level, public=r.public) for r in hand
         )
+    _fill_history(msg, obs.history)
     return msg
 
 
@@ -169,6 +172,7 @@ def state_from_proto(msg: pb.SplendorState) -> SplendorState:
     state.reserved = [[r.card for r in p.reserved] for p in msg.players]
     state.reserved_public = [[r.public for r in p.reserved] for p in msg.players]
     state.decks = [list(reversed(deck.cards)) for deck in msg.decks]
+    state.history = _history(msg)
     return state
 
 
@@ -184,7 +188,43 @@ def state_to_proto(state: SplendorState) -> pb.SplendorState:
             for c, f in zip(cards, flags, strict=True)
         )
     msg.decks.extend(pb.SplendorDeck(cards=list(reversed(deck))) for deck in state.decks)
+    _fill_history(msg, state.history)
     return msg
+
+
+# Histories
+
+
+def history_from_proto(msg: pb.SplendorHistory) -> History:
+    """The engine record of a validated history (location sides as indices, sorted)."""
+    return History(
+        opening_board=tuple(msg.opening_board),
+        opening_locations=tuple(sorted(location_by_label(x).index for x in msg.opening_locations)),
+        plays=tuple(
+            Play(move_from_proto(p.move), tuple(p.dealt), p.drawn) for p in msg.plays
+        ),
+    )
+
+
+def history_to_proto(history: History) -> pb.SplendorHistory:
+    """The message form of a game's record."""
+    return pb.SplendorHistory(
+        opening_board=history.opening_board,
+        opening_locations=[LOCATIONS[i].label for i in history.opening_locations],
+        plays=[
+            pb.SplendorPlay(move=move_to_proto(p.action), dealt=p.dealt, drawn=p.drawn)
+            for p in history.plays
+        ],
+    )
+
+
+def _history(msg: pb.SplendorObservation | pb.SplendorState) -> History | None:
+    return history_from_proto(msg.history) if msg.HasField("history") else None
+
+
+def _fill_history(msg: pb.SplendorObservation | pb.SplendorState, history: History | None) -> None:
+    if history is not None:
+        msg.history.CopyFrom(history_to_proto(history))
 
 
 # Moves

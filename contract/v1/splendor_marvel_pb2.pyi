@@ -90,7 +90,7 @@ class SplendorPlayer(_message.Message):
     def __init__(self, tokens: _Optional[_Union[SplendorTokens, _Mapping]] = ..., tableau: _Optional[_Iterable[int]] = ..., reserved: _Optional[_Iterable[_Union[SplendorReservedCard, _Mapping]]] = ..., locations_won: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class SplendorObservation(_message.Message):
-    __slots__ = ("seat", "num_players", "start_seat", "current_seat", "phase", "round", "passes", "end_triggered", "turn_cap", "supply", "players", "board", "deck_sizes", "locations_left", "avengers_seat", "result")
+    __slots__ = ("seat", "num_players", "start_seat", "current_seat", "phase", "round", "passes", "end_triggered", "turn_cap", "supply", "players", "board", "deck_sizes", "locations_left", "avengers_seat", "result", "history")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NUM_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     START_SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -107,6 +107,7 @@ class SplendorObservation(_message.Message):
     LOCATIONS_LEFT_FIELD_NUMBER: _ClassVar[int]
     AVENGERS_SEAT_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    HISTORY_FIELD_NUMBER: _ClassVar[int]
     seat: int
     num_players: int
     start_seat: int
@@ -123,7 +124,8 @@ class SplendorObservation(_message.Message):
     locations_left: _containers.RepeatedScalarFieldContainer[str]
     avengers_seat: int
     result: _containers.RepeatedScalarFieldContainer[float]
-    def __init__(self, seat: _Optional[int] = ..., num_players: _Optional[int] = ..., start_seat: _Optional[int] = ..., current_seat: _Optional[int] = ..., phase: _Optional[_Union[SplendorPhase, str]] = ..., round: _Optional[int] = ..., passes: _Optional[int] = ..., end_triggered: _Optional[bool] = ..., turn_cap: _Optional[int] = ..., supply: _Optional[_Union[SplendorTokens, _Mapping]] = ..., players: _Optional[_Iterable[_Union[SplendorPlayer, _Mapping]]] = ..., board: _Optional[_Iterable[int]] = ..., deck_sizes: _Optional[_Iterable[int]] = ..., locations_left: _Optional[_Iterable[str]] = ..., avengers_seat: _Optional[int] = ..., result: _Optional[_Iterable[float]] = ...) -> None: ...
+    history: SplendorHistory
+    def __init__(self, seat: _Optional[int] = ..., num_players: _Optional[int] = ..., start_seat: _Optional[int] = ..., current_seat: _Optional[int] = ..., phase: _Optional[_Union[SplendorPhase, str]] = ..., round: _Optional[int] = ..., passes: _Optional[int] = ..., end_triggered: _Optional[bool] = ..., turn_cap: _Optional[int] = ..., supply: _Optional[_Union[SplendorTokens, _Mapping]] = ..., players: _Optional[_Iterable[_Union[SplendorPlayer, _Mapping]]] = ..., board: _Optional[_Iterable[int]] = ..., deck_sizes: _Optional[_Iterable[int]] = ..., locations_left: _Optional[_Iterable[str]] = ..., avengers_seat: _Optional[int] = ..., result: _Optional[_Iterable[float]] = ..., history: _Optional[_Union[SplendorHistory, _Mapping]] = ...) -> None: ...
 
 class SplendorDeck(_message.Message):
     __slots__ = ("cards",)
@@ -132,7 +134,7 @@ class SplendorDeck(_message.Message):
     def __init__(self, cards: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class SplendorState(_message.Message):
-    __slots__ = ("num_players", "start_seat", "current_seat", "phase", "round", "passes", "end_triggered", "turn_cap", "supply", "players", "board", "decks", "locations_left", "avengers_seat", "result")
+    __slots__ = ("num_players", "start_seat", "current_seat", "phase", "round", "passes", "end_triggered", "turn_cap", "supply", "players", "board", "decks", "locations_left", "avengers_seat", "result", "history")
     NUM_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     START_SEAT_FIELD_NUMBER: _ClassVar[int]
     CURRENT_SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -148,6 +150,7 @@ class SplendorState(_message.Message):
     LOCATIONS_LEFT_FIELD_NUMBER: _ClassVar[int]
     AVENGERS_SEAT_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    HISTORY_FIELD_NUMBER: _ClassVar[int]
     num_players: int
     start_seat: int
     current_seat: int
@@ -163,7 +166,8 @@ class SplendorState(_message.Message):
     locations_left: _containers.RepeatedScalarFieldContainer[str]
     avengers_seat: int
     result: _containers.RepeatedScalarFieldContainer[float]
-    def __init__(self, num_players: _Optional[int] = ..., start_seat: _Optional[int] = ..., current_seat: _Optional[int] = ..., phase: _Optional[_Union[SplendorPhase, str]] = ..., round: _Optional[int] = ..., passes: _Optional[int] = ..., end_triggered: _Optional[bool] = ..., turn_cap: _Optional[int] = ..., supply: _Optional[_Union[SplendorTokens, _Mapping]] = ..., players: _Optional[_Iterable[_Union[SplendorPlayer, _Mapping]]] = ..., board: _Optional[_Iterable[int]] = ..., decks: _Optional[_Iterable[_Union[SplendorDeck, _Mapping]]] = ..., locations_left: _Optional[_Iterable[str]] = ..., avengers_seat: _Optional[int] = ..., result: _Optional[_Iterable[float]] = ...) -> None: ...
+    history: SplendorHistory
+    def __init__(self, num_players: _Optional[int] = ..., start_seat: _Optional[int] = ..., current_seat: _Optional[int] = ..., phase: _Optional[_Union[SplendorPhase, str]] = ..., round: _Optional[int] = ..., passes: _Optional[int] = ..., end_triggered: _Optional[bool] = ..., turn_cap: _Optional[int] = ..., supply: _Optional[_Union[SplendorTokens, _Mapping]] = ..., players: _Optional[_Iterable[_Union[SplendorPlayer, _Mapping]]] = ..., board: _Optional[_Iterable[int]] = ..., decks: _Optional[_Iterable[_Union[SplendorDeck, _Mapping]]] = ..., locations_left: _Optional[_Iterable[str]] = ..., avengers_seat: _Optional[int] = ..., result: _Optional[_Iterable[float]] = ..., history: _Optional[_Union[SplendorHistory, _Mapping]] = ...) -> None: ...
 
 class SplendorTake(_message.Message):
     __slots__ = ("colours",)
@@ -195,6 +199,26 @@ class SplendorMove(_message.Message):
     return_token: SplendorColour
     location: str
     def __init__(self, take: _Optional[_Union[SplendorTake, _Mapping]] = ..., take_two: _Optional[_Union[SplendorColour, str]] = ..., reserve: _Optional[int] = ..., reserve_blind: _Optional[int] = ..., recruit: _Optional[int] = ..., recruit_reserved: _Optional[int] = ..., return_token: _Optional[_Union[SplendorColour, str]] = ..., location: _Optional[str] = ..., **kwargs) -> None: ...
+
+class SplendorPlay(_message.Message):
+    __slots__ = ("move", "dealt", "drawn")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    DEALT_FIELD_NUMBER: _ClassVar[int]
+    DRAWN_FIELD_NUMBER: _ClassVar[int]
+    move: SplendorMove
+    dealt: _containers.RepeatedScalarFieldContainer[int]
+    drawn: int
+    def __init__(self, move: _Optional[_Union[SplendorMove, _Mapping]] = ..., dealt: _Optional[_Iterable[int]] = ..., drawn: _Optional[int] = ...) -> None: ...
+
+class SplendorHistory(_message.Message):
+    __slots__ = ("opening_board", "opening_locations", "plays")
+    OPENING_BOARD_FIELD_NUMBER: _ClassVar[int]
+    OPENING_LOCATIONS_FIELD_NUMBER: _ClassVar[int]
+    PLAYS_FIELD_NUMBER: _ClassVar[int]
+    opening_board: _containers.RepeatedScalarFieldContainer[int]
+    opening_locations: _containers.RepeatedScalarFieldContainer[str]
+    plays: _containers.RepeatedCompositeFieldContainer[SplendorPlay]
+    def __init__(self, opening_board: _Optional[_Iterable[int]] = ..., opening_locations: _Optional[_Iterable[str]] = ..., plays: _Optional[_Iterable[_Union[SplendorPlay, _Mapping]]] = ...) -> None: ...
 
 class SplendorSeatSummary(_message.Message):
     __slots__ = ("bonuses", "avengers_tags", "tokens", "cards", "reserved", "locations", "has_avengers_tile", "has_green", "meets_gauntlet")
