@@ -31,7 +31,7 @@ import grpc
 
 from contract.codecs.splendor_marvel import observation_to_proto
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
-from games.splendor_marvel import GAME, apply, new_game, observe
+from games.splendor_marvel import GAME, new_game, observe
 
 ENGINES = {"compiled": common_pb2.ENGINE_COMPILED, "python": common_pb2.ENGINE_PYTHON}
 
@@ -56,7 +56,7 @@ def _position() -> common_pb2.Observation:
     state = new_game(2, seed=3)
     rng = random.Random(3)
     for _ in range(16):
-        apply(state, GAME.rollout_action(state, rng))
+        GAME.apply(state, GAME.rollout_action(state, rng), rng)
     return common_pb2.Observation(
         splendor_marvel=observation_to_proto(observe(state, state.current))
     )

@@ -34,7 +34,7 @@ from contract.codecs import splendor_marvel as splendor_codec
 from contract.v1 import advisor_pb2, common_pb2
 from games.challengers import new_game as new_tournament
 from games.challengers import observe as observe_tournament
-from games.splendor_marvel import GAME, SplendorState, apply, new_game, observe
+from games.splendor_marvel import GAME, SplendorState, new_game, observe
 
 SERVICE = "/advisor.v1.Advisor/"
 STREAMING = {"Analyze"}
@@ -44,7 +44,7 @@ def _splendor_midgame(seed: int) -> SplendorState:
     state = new_game(2, seed=seed)
     rng = random.Random(seed)
     for _ in range(20):
-        apply(state, GAME.rollout_action(state, rng))
+        GAME.apply(state, GAME.rollout_action(state, rng), rng)
     return state
 
 

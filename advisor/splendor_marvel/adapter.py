@@ -24,7 +24,6 @@ from games.splendor_marvel import (
     Observation,
     Phase,
     SplendorState,
-    apply,
     describe,
     legal_actions,
     new_game,
@@ -109,7 +108,9 @@ class SplendorAdapter:
 
     def play(self, state: SplendorState, action: Action) -> list[common_pb2.Event]:
         before = state.clone()
-        apply(state, action)
+        # Through the game, so that the history records it; the decks are in order, so the
+        # move draws nothing from the generator.
+        GAME.apply(state, action, random.Random(0))
         return [
             common_pb2.Event(kind=e.kind, seat=e.seat, card=e.card, description=e.description)
             for e in events(before, state, action)

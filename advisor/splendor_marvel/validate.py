@@ -2,7 +2,9 @@
 
 Every problem is reported with the proto field path under the caller's `path` prefix, e.g.
 `observation.splendor_marvel.players[1].tokens.yellow`. The checks run on the proto message
-before any decoding, so the codec may trust what passes.
+before any decoding, so the codec may trust what passes. A history, when given, is checked
+field by field and then replayed (`games.splendor_marvel.history.replay`): it must lead to the
+position it came with.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from advisor.errors import Violations
+from contract.codecs import splendor_marvel as codec
 from contract.v1 import splendor_marvel_pb2 as pb
+from games.splendor_marvel.actions import KIND_OF, Kind
 from games.splendor_marvel.catalogue import (
     AVENGERS_TAGS_NEEDED,
     BONUS,
@@ -28,6 +32,8 @@ from games.splendor_marvel.catalogue import (
     TIME_STONE,
     location_by_label,
 )
+from games.splendor_marvel.history import replay
+from games.splendor_marvel.observation import Observation, observe
 from games.splendor_marvel.rules import locations_met
 from games.splendor_marvel.state import Phase
 
@@ -41,6 +47,10 @@ def validate_observation(msg: pb.SplendorObservation, path: str) -> None:
     v = Violations()
     if _check_table(msg, path, v, viewer=msg.seat):
         _check_deck_sizes(msg, path, v)
+    if not v and msg.HasField("history"):
+        _check_history(msg, f"{path}.history", v, viewer=msg.seat)
+        if not v:
+            _check_replay([codec.observation_from_proto(msg)], f"{path}.history", v)
     v.raise_if_any()
 
 
@@ -49,6 +59,12 @@ def validate_state(msg: pb.SplendorState, path: str) -> None:
     v = Violations()
     if _check_table(msg, path, v, viewer=None):
         _check_decks(msg, path, v)
+    if not v and msg.HasField("history"):
+        _check_history(msg, f"{path}.history", v, viewer=None)
+        if not v:
+            state = codec.state_from_proto(msg)
+            views = [observe(state, seat) for seat in range(state.num_players)]
+            _check_replay(views, f"{path}.history", v)
     v.raise_if_any()
 
 
@@ -102,6 +118,16 @@ def _valid_card(card: int, where: str, v: Violations) -> bool:
     return True
 
 
+def _check_slot(card: int, slot: int, where: str, v: Violations) -> bool:
+    """Report a card of another level than its board slot; False when no card has the id."""
+    if not _valid_card(card, where, v):
+        return False
+    level = slot // SLOTS_PER_LEVEL + 1
+    if LEVEL[card] != level:
+        v.add(where, f"card {card} is level {LEVEL[card]}, slot {slot} holds level {level}")
+    return True
+
+
 def _check_cards(msg: Table, path: str, v: Violations, viewer: int | None) -> None:
     """Ids exist, each card is in one place, levels fit, hands hold at most 3."""
     seen: dict[int, str] = {}
@@ -114,10 +140,7 @@ def _check_cards(msg: Table, path: str, v: Violations, viewer: int | None) -> No
 
     for slot, card in enumerate(msg.board):
         where = f"{path}.board[{slot}]"
-        if card and _valid_card(card, where, v):
-            level = slot // SLOTS_PER_LEVEL + 1
-            if LEVEL[card] != level:
-                v.add(where, f"card {card} is level {LEVEL[card]}, slot {slot} holds level {level}")
+        if card and _check_slot(card, slot, where, v):
             place(card, where)
     for seat, player in enumerate(msg.players):
         for i, card in enumerate(player.tableau):
@@ -186,13 +209,21 @@ def _location_index(label: str, where: str, v: Violations) -> int | None:
 
 def _check_locations(msg: Table, path: str, v: Violations) -> None:
     """Known labels, one side per tile, the right number of tiles, the location phase."""
-    tiles: dict[int, str] = {}
     placed = [(f"{path}.locations_left[{i}]", x) for i, x in enumerate(msg.locations_left)]
     for seat, player in enumerate(msg.players):
         placed.extend(
             (f"{path}.players[{seat}].locations_won[{i}]", x)
             for i, x in enumerate(player.locations_won)
         )
+    _check_sides(placed, f"{path}.locations_left", msg.num_players, v)
+    if msg.phase == Phase.LOCATION and not v and len(_qualifying(msg, msg.current_seat)) < 2:
+        v.add(f"{path}.phase", "the location phase needs two or more qualifying locations")
+
+
+def _check_sides(placed: list[tuple[str, str]], where_all: str, num_players: int,
+                 v: Violations) -> None:
+    """Known labels, one side per tile, as many tiles as the player count deals."""
+    tiles: dict[int, str] = {}
     for where, label in placed:
         index = _location_index(label, where, v)
         if index is None:
@@ -201,15 +232,12 @@ def _check_locations(msg: Table, path: str, v: Violations) -> None:
         if tile in tiles:
             v.add(where, f"tile {tile} is also at {tiles[tile]}")
         tiles[tile] = where
-    labels = [label for _, label in placed]
-    wanted = SUPPLY[msg.num_players].locations
-    if len(labels) != wanted:
+    wanted = SUPPLY[num_players].locations
+    if len(placed) != wanted:
         v.add(
-            f"{path}.locations_left",
-            f"{len(labels)} location tiles in play; a {msg.num_players}-player game has {wanted}",
+            where_all,
+            f"{len(placed)} location tiles in play; a {num_players}-player game has {wanted}",
         )
-    if msg.phase == Phase.LOCATION and not v and len(_qualifying(msg, msg.current_seat)) < 2:
-        v.add(f"{path}.phase", "the location phase needs two or more qualifying locations")
 
 
 def _bonuses(tableau: Sequence[int]) -> list[int]:
@@ -320,3 +348,84 @@ def _check_decks(msg: pb.SplendorState, path: str, v: Violations) -> None:
     if missing:
         v.add(f"{path}.decks", f"cards missing from the game: {missing[:10]}")
     _check_empty_slots(msg, path, v, [len(d.cards) for d in msg.decks])
+
+
+# History
+
+
+def _check_history(msg: Table, path: str, v: Violations, viewer: int | None) -> None:
+    """The opening as dealt, and each play well formed up to the first bad one (the replay
+    judges the rest)."""
+    history = msg.history
+    if len(history.opening_board) != BOARD_SLOTS:
+        v.add(f"{path}.opening_board",
+              f"needs the {BOARD_SLOTS} cards dealt face up, got {len(history.opening_board)}")
+    dealt: dict[int, str] = {}
+    for slot, card in enumerate(history.opening_board[:BOARD_SLOTS]):
+        where = f"{path}.opening_board[{slot}]"
+        if _check_slot(card, slot, where, v):
+            if card in dealt:
+                v.add(where, f"card {card} is also at {dealt[card]}")
+            dealt[card] = where
+    sides = [(f"{path}.opening_locations[{i}]", x) for i, x in enumerate(history.opening_locations)]
+    _check_sides(sides, f"{path}.opening_locations", msg.num_players, v)
+    drawable = _drawable(msg, viewer)
+    for index, play in enumerate(history.plays):
+        if not _check_play(play, f"{path}.plays[{index}]", v, drawable, viewer):
+            return
+
+
+def _drawable(msg: Table, viewer: int | None) -> set[int]:
+    """The cards a record may name as drawn blind: recruited ones, and those in the viewer's
+    hand (every hand's in a full state)."""
+    cards = {card for player in msg.players for card in player.tableau}
+    for seat, player in enumerate(msg.players):
+        if viewer is None or seat == viewer:
+            cards.update(r.card for r in player.reserved)
+    return cards
+
+
+def _check_play(play: pb.SplendorPlay, path: str, v: Violations, drawable: set[int],
+                viewer: int | None) -> bool:
+    """A move that decodes, dealt cards that exist, a drawn card only for a blind reserve and
+    of its level, and only one the viewer can see; False when anything was reported."""
+    try:
+        action = codec.move_from_proto(play.move)
+    except ValueError as exc:
+        v.add(f"{path}.move", str(exc))
+        return False
+    for i, card in enumerate(play.dealt):
+        if not _valid_card(card, f"{path}.dealt[{i}]", v):
+            return False
+    where = f"{path}.drawn"
+    blind = KIND_OF[action] is Kind.RESERVE_BLIND
+    if not play.drawn:
+        if blind and viewer is None:
+            v.add(where, "a full state knows every card drawn blind")
+            return False
+        return True
+    if not blind:
+        v.add(where, f"only a blind reserve draws a card, not {action}")
+    elif not _valid_card(play.drawn, where, v):
+        return False
+    elif LEVEL[play.drawn] != action.arg:
+        v.add(where, f"card {play.drawn} is level {LEVEL[play.drawn]}, not {action.arg}")
+    elif play.drawn not in drawable:
+        hands = "a hand" if viewer is None else (
+            f"seat {viewer}'s hand (give 0 for a card you cannot see)")
+        v.add(where, f"card {play.drawn} is in nobody's tableau nor in {hands}")
+    else:
+        return True
+    return False
+
+
+def _check_replay(views: Sequence[Observation], path: str, v: Violations) -> None:
+    """The record replays to each view (every seat's, for a full state: each checks the cards
+    that seat drew)."""
+    for view in views:
+        try:
+            replay(view)
+        except ValueError as exc:
+            seen = f" (as seat {view.seat} sees it)" if len(views) > 1 else ""
+            v.add(path, f"{exc}{seen}")
+            return

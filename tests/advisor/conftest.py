@@ -13,7 +13,7 @@ from grpc_status import rpc_status
 from advisor import AdvisorServer, ServerConfig
 from contract.codecs import splendor_marvel as codec
 from contract.v1 import advisor_pb2_grpc, common_pb2
-from games.splendor_marvel import GAME, SplendorState, apply, new_game, observe
+from games.splendor_marvel import GAME, SplendorState, new_game, observe
 
 
 def start(**settings: object) -> AdvisorServer:
@@ -47,7 +47,7 @@ def midgame(seed: int = 3, plies: int = 20, players: int = 2) -> SplendorState:
     state = new_game(players, seed=seed)
     rng = random.Random(seed)
     for _ in range(plies):
-        apply(state, GAME.rollout_action(state, rng))
+        GAME.apply(state, GAME.rollout_action(state, rng), rng)
     return state
 
 

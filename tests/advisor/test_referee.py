@@ -53,7 +53,8 @@ def test_observe_hides_blind_reserves_from_other_seats(
     stub: advisor_pb2_grpc.AdvisorStub,
 ) -> None:
     state = new_game(2, seed=4)
-    apply(state, next(a for a in legal_actions(state) if str(a) == "blind:2"))
+    blind = next(a for a in legal_actions(state) if str(a) == "blind:2")
+    GAME.apply(state, blind, random.Random(0))
     for seat in (0, 1):
         answer = stub.Observe(advisor_pb2.ObserveRequest(state=state_of(state), seat=seat))
         assert codec.observation_from_proto(answer.observation.splendor_marvel) == observe(
@@ -106,7 +107,7 @@ def test_a_game_ended_by_the_turn_cap_can_still_be_observed(
 ) -> None:
     state = new_game(2, seed=2, turn_cap=2)
     while state.result is None:
-        apply(state, legal_actions(state)[0])
+        GAME.apply(state, legal_actions(state)[0], random.Random(0))
     assert state.round == state.turn_cap and state.result == (0.5, 0.5)
     answer = stub.Observe(advisor_pb2.ObserveRequest(state=state_of(state), seat=1))
     assert list(answer.observation.splendor_marvel.result) == [0.5, 0.5]

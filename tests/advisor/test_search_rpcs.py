@@ -11,10 +11,10 @@ import pytest
 
 from advisor import AdvisorServer
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
-from games.splendor_marvel import Kind, SplendorState, apply, legal_actions, new_game, parse
+from games.splendor_marvel import Kind, SplendorState, apply, legal_actions, parse
 from games.splendor_marvel.catalogue import CARDS
 from games.splendor_marvel.state import Phase
-from tests.splendor_marvel.helpers import give_tokens, put_on_board
+from tests.splendor_marvel.helpers import give_tokens, put_on_board, table
 
 from .conftest import midgame, observation_of
 
@@ -59,7 +59,7 @@ def test_two_workers_search_the_whole_budget(stub: advisor_pb2_grpc.AdvisorStub)
 def over_the_limit_whatever_it_does(seed: int) -> SplendorState:
     """Seat 0 holds 4 yellow, 4 purple and 2 grey, a full hand, and can afford nothing on
     the board: every legal move takes tokens and goes over 10, so returns must follow."""
-    state = new_game(2, seed=seed)
+    state = table(2, seed=seed)
     give_tokens(state, 0, yellow=4, purple=4, grey=2)
     unaffordable = [
         c.id

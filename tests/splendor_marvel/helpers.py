@@ -17,8 +17,11 @@ def card(name: str) -> int:
 
 
 def table(num_players: int = 2, seed: int = 0) -> SplendorState:
-    """A fresh game to edit: the board and decks as dealt."""
-    return new_game(num_players, seed)
+    """A fresh game to edit: the board and decks as dealt, and no history (edits are no
+    moves, so a record of the game could not replay to the edited position)."""
+    state = new_game(num_players, seed)
+    state.history = None
+    return state
 
 
 def give_tokens(state: SplendorState, seat: int, **counts: int) -> None:
