@@ -35,13 +35,20 @@ ENGINES = ("python", "compiled")
 # --- the Python engine ------------------------------------------------------------------------
 
 
+def world(num_players: int, seed: int) -> SplendorState:
+    """A fresh set-up without a history, as the search's worlds are (recording costs time)."""
+    state = new_game(num_players, seed)
+    state.history = None
+    return state
+
+
 def playouts(num_players: int, games: int, seed: int, greedy: bool) -> tuple[float, float]:
     """Plies/s and games/s of complete games from fresh set-ups."""
     rng = random.Random(seed)
     plies = 0
     start = time.perf_counter()
     for g in range(games):
-        state = new_game(num_players, seed + g)
+        state = world(num_players, seed + g)
         while state.result is None:
             if greedy:
                 action = GAME.rollout_action(state, rng)
@@ -59,7 +66,7 @@ def positions(num_players: int, count: int, seed: int) -> list[SplendorState]:
     rng = random.Random(seed)
     found: list[SplendorState] = []
     while len(found) < count:
-        state = new_game(num_players, seed + len(found))
+        state = world(num_players, seed + len(found))
         while state.result is None and len(found) < count:
             found.append(state.clone())
             actions = legal_actions(state)

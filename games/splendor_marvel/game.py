@@ -42,14 +42,7 @@ class SplendorMarvel:
         return rules.legal_actions(state)
 
     def apply(self, state: SplendorState, action: Action, rng: random.Random) -> None:
-        """Play `action`; a played game's history records it (the search's worlds keep none)."""
-        history = state.history
-        if history is None:
-            rules.apply(state, action)
-            return
-        before = state.clone()
         rules.apply(state, action)
-        state.history = history.played(before, action, state)
 
     def clone(self, state: SplendorState) -> SplendorState:
         return state.clone()

@@ -33,6 +33,11 @@ class Play:
     drawn: int = 0
 
 
+def dealt(before: list[int], after: list[int]) -> tuple[int, ...]:
+    """The cards turned face up between two boards."""
+    return tuple(card for old, card in zip(before, after, strict=True) if card and card != old)
+
+
 @dataclass(frozen=True, slots=True)
 class History:
     """The opening (board slots and location sides, as dealt) and the plays since, oldest first."""
@@ -41,14 +46,12 @@ class History:
     opening_locations: tuple[int, ...]
     plays: tuple[Play, ...] = ()
 
-    def played(self, before: SplendorState, action: Action, after: SplendorState) -> History:
-        """This history with `action` added, the move that took `before` to `after`."""
-        dealt = tuple(
-            card for old, card in zip(before.board, after.board, strict=True)
-            if card and card != old
-        )
-        drawn = after.reserved[before.current][-1] if KIND_OF[action] is Kind.RESERVE_BLIND else 0
-        return replace(self, plays=(*self.plays, Play(action, dealt, drawn)))
+    def played(self, board: list[int], seat: int, action: Action, after: SplendorState
+               ) -> History:
+        """This history with `action` added: `seat`'s move from a table with `board` face up
+        that led to `after`."""
+        drawn = after.reserved[seat][-1] if KIND_OF[action] is Kind.RESERVE_BLIND else 0
+        return replace(self, plays=(*self.plays, Play(action, dealt(board, after.board), drawn)))
 
     def seen_by(self, state: SplendorState, seat: int) -> History:
         """The record as `seat` knows it in `state`: other seats' blind draws hidden (0) until
@@ -159,13 +162,13 @@ def replay(obs: Observation) -> Replay:
         seat = state.current
         if seat != obs.seat and any(card in stand_ins for card in state.reserved[seat]):
             decisions.append(Decision(state.clone(), play.action, index))
-        before_board = state.board[:]
+        before = state.board[:]
         rules.apply(state, play.action)
-        dealt = tuple(c for old, c in zip(before_board, state.board, strict=True) if c and c != old)
-        if dealt != play.dealt:
+        turned = dealt(before, state.board)
+        if turned != play.dealt:
             raise ValueError(
                 f"history.plays[{index}]: dealt {list(play.dealt)}, but the replay dealt "
-                f"{list(dealt)}"
+                f"{list(turned)}"
             )
     seen = observe(state, obs.seat)
     if seen != obs:

@@ -151,7 +151,11 @@ def legal_actions(state: SplendorState) -> list[Action]:
 
 
 def apply(state: SplendorState, action: Action) -> None:
-    """Play a legal action in place (with its immediate effects and, if due, the turn's end)."""
+    """Play a legal action in place (with its immediate effects and, if due, the turn's end);
+    a played game's history records it (the search's worlds keep none)."""
+    if state.history is not None:
+        _apply_recorded(state, action)
+        return
     kind = KIND_OF[action]
     arg = ARG_OF[action]
     seat = state.current
@@ -197,6 +201,15 @@ def apply(state: SplendorState, action: Action) -> None:
         state.phase = Phase.RETURN
     else:
         _check_locations(state)
+
+
+def _apply_recorded(state: SplendorState, action: Action) -> None:
+    """`apply`, adding the move to the state's history."""
+    history, board, seat = state.history, state.board[:], state.current
+    assert history is not None
+    state.history = None
+    apply(state, action)
+    state.history = history.played(board, seat, action, state)
 
 
 def _take_from_board(state: SplendorState, card: int) -> None:
