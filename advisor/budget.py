@@ -42,6 +42,8 @@ class Budget:
     strength: int
     engine: Engine
     """`compiled` or `python`: which search runs (`search.SearchConfig.engine`)."""
+    model_opponents: bool = False
+    """Draw hidden cards by the game's opponent model (`search.SearchConfig.opponent_model`)."""
     clamped: tuple[str, ...] = ()
     """The limits the server lowered to its maxima, in words (answers report them)."""
 
@@ -53,14 +55,18 @@ class Budget:
         )
 
     def config(self, *, judging: bool = False) -> SearchConfig:
-        """The search settings of this budget (the defaults, with its workers and engine).
+        """The search settings of this budget (the defaults, with its workers, engine and
+        opponent model).
 
         `judging` (Evaluate) selects by UCT rather than the default PUCT: UCT tries every move
         at the root and spreads the visits by their bounds, so the move a player chose has
         numbers to be judged by, where PUCT (the stronger player) may never visit a move its
         priors dislike. The coaching grades were set on UCT (docs/coaching.md).
         """
-        config = SearchConfig(workers=self.workers, engine=self.engine)
+        config = SearchConfig(
+            workers=self.workers, engine=self.engine,
+            opponent_model="priors" if self.model_opponents else "none",
+        )
         return replace(config, selection="uct") if judging else config
 
     def choose(self, result: SearchResult) -> int:
@@ -112,6 +118,7 @@ def budget_of(
         candidates=limits.num_candidates or DEFAULT_CANDIDATES,
         strength=strength,
         engine=ENGINE_NAMES.get(limits.engine, config.engine),
+        model_opponents=limits.model_opponents,
         clamped=clamped,
     )
 

@@ -24,6 +24,7 @@ def limits_of(args: argparse.Namespace) -> Limits:
         candidates=args.candidates,
         strength=args.strength,
         engine=args.engine,
+        model_opponents=args.model_opponents,
     )
 
 

@@ -36,6 +36,8 @@ class Limits:
     engine: Engine | str | None = None
     """`Engine.COMPILED` (numba, where the game has a kernel) or `Engine.PYTHON` (or their
     names); unset: the server's."""
+    model_opponents: bool | None = None
+    """Weigh hidden cards by what their holders did since (needs the observation's history)."""
 
     def __repr__(self) -> str:
         given = ", ".join(
@@ -53,6 +55,7 @@ class Limits:
             workers=self.workers or 0,
             num_candidates=self.candidates or 0,
             strength=self.strength or 0,
+            model_opponents=bool(self.model_opponents),
         )
         if self.seed is not None:
             message.seed = self.seed

@@ -73,7 +73,7 @@ class Move(_message.Message):
     def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorMove, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersMove, _Mapping]] = ..., notation: _Optional[str] = ..., description: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class Limits(_message.Message):
-    __slots__ = ("max_iterations", "max_time_ms", "seed", "workers", "num_candidates", "strength", "engine")
+    __slots__ = ("max_iterations", "max_time_ms", "seed", "workers", "num_candidates", "strength", "engine", "model_opponents")
     MAX_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     MAX_TIME_MS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -81,6 +81,7 @@ class Limits(_message.Message):
     NUM_CANDIDATES_FIELD_NUMBER: _ClassVar[int]
     STRENGTH_FIELD_NUMBER: _ClassVar[int]
     ENGINE_FIELD_NUMBER: _ClassVar[int]
+    MODEL_OPPONENTS_FIELD_NUMBER: _ClassVar[int]
     max_iterations: int
     max_time_ms: int
     seed: int
@@ -88,7 +89,8 @@ class Limits(_message.Message):
     num_candidates: int
     strength: int
     engine: Engine
-    def __init__(self, max_iterations: _Optional[int] = ..., max_time_ms: _Optional[int] = ..., seed: _Optional[int] = ..., workers: _Optional[int] = ..., num_candidates: _Optional[int] = ..., strength: _Optional[int] = ..., engine: _Optional[_Union[Engine, str]] = ...) -> None: ...
+    model_opponents: bool
+    def __init__(self, max_iterations: _Optional[int] = ..., max_time_ms: _Optional[int] = ..., seed: _Optional[int] = ..., workers: _Optional[int] = ..., num_candidates: _Optional[int] = ..., strength: _Optional[int] = ..., engine: _Optional[_Union[Engine, str]] = ..., model_opponents: _Optional[bool] = ...) -> None: ...
 
 class Candidate(_message.Message):
     __slots__ = ("move", "rank", "visits", "win_probability", "prior", "lcb", "pv", "ucb", "tied_with_best")
