@@ -59,11 +59,12 @@ def warm_up(game: CompiledGame) -> None:
 
 
 def _settings(config: SearchConfig) -> np.ndarray:
-    settings = np.zeros(4, dtype=np.int64)
+    settings = np.zeros(loop.SETTINGS, dtype=np.int64)
     settings[loop.PUCT] = config.selection == "puct"
     settings[loop.EXPAND_BY_PRIOR] = config.expansion == "prior"
     settings[loop.HEURISTIC_ROLLOUT] = config.rollout == "heuristic"
     settings[loop.ROLLOUT_DEPTH] = -1 if config.rollout_depth is None else config.rollout_depth
+    settings[loop.FPU_REDUCTION_MILLI] = round(config.fpu_reduction * 1000)
     return settings
 
 

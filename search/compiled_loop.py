@@ -33,7 +33,8 @@ META_FIELDS = 3
 """`meta`: nodes in use, the longest path an iteration took, and whether the world buffer
 still holds the first sampled world (which the first iteration uses instead of sampling)."""
 
-PUCT, EXPAND_BY_PRIOR, HEURISTIC_ROLLOUT, ROLLOUT_DEPTH = range(4)
+PUCT, EXPAND_BY_PRIOR, HEURISTIC_ROLLOUT, ROLLOUT_DEPTH, FPU_REDUCTION_MILLI = range(5)
+SETTINGS = 5
 """`settings` (int64): selection, expansion, playout policy, playout depth (-1: to the end)."""
 
 NO_NODE = -1
@@ -132,12 +133,13 @@ def expand_with_priors(
 
 
 def select_puct(
-    links: Array, stats: Array, node: int, legal: Array, count: int, slot: Array, c: float
+    links: Array, stats: Array, node: int, legal: Array, count: int, slot: Array, c: float,
+    fpu_reduction: float,
 ) -> int:
     """The PUCT choice among the (existing) children of the legal actions."""
     best = NO_NODE
     best_u = -math.inf
-    fpu = -1.0
+    fpu = math.nan
     for i in range(count):
         child = slot[legal[i]]
         avail = links[child, AVAIL] + 1
@@ -146,10 +148,11 @@ def select_puct(
         if n:
             u = stats[child, SCORE] / n + c * stats[child, PRIOR] * math.sqrt(avail) / (1 + n)
         else:
-            if fpu < 0.0:
+            if math.isnan(fpu):
                 visits = links[node, VISITS]
                 player = links[child, PLAYER]
-                fpu = stats[node, TOTALS + player] / visits if visits else 0.5
+                mean = stats[node, TOTALS + player] / visits if visits else 0.5
+                fpu = max(0.0, mean - fpu_reduction)
             u = fpu + c * stats[child, PRIOR] * math.sqrt(avail)
         if u > best_u:
             best_u = u
@@ -246,7 +249,8 @@ def iterate(
             expand_with_priors(world, links, stats, meta, node, legal, count, slot, priors)
         at_root = False
         if puct:
-            best = select_puct(links, stats, node, legal, count, slot, c)
+            best = select_puct(links, stats, node, legal, count, slot, c,
+                               settings[FPU_REDUCTION_MILLI] / 1000.0)
             expanded = links[best, VISITS] == 0
         else:
             best, expanded = select_uct(world, links, stats, meta, node, legal, count, slot,

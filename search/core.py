@@ -135,7 +135,7 @@ class TreeSearch:
         children = node.children
         best: Node | None = None
         best_u = -math.inf
-        fpu = -1.0
+        fpu = math.nan
         for a in legal:
             child = children[a]
             av = child.avail + 1
@@ -144,9 +144,10 @@ class TreeSearch:
             if n:
                 u = child.score / n + c * child.prior * sqrt(av) / (1 + n)
             else:
-                if fpu < 0.0:
+                if fpu != fpu:  # not yet computed (NaN)
                     visits = node.visits
-                    fpu = node.totals[child.player] / visits if visits else 0.5
+                    mean = node.totals[child.player] / visits if visits else 0.5
+                    fpu = max(0.0, mean - self.config.fpu_reduction)
                 u = fpu + c * child.prior * sqrt(av)
             if u > best_u:
                 best_u = u

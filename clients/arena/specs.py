@@ -12,6 +12,7 @@ Options (comma-separated `key=value`; pimc and ismcts):
     iters=N      iterations per move (default 1000 when neither iters nor time is given)
     time=S       seconds per move (results then depend on machine speed)
     c=X          UCT exploration constant          pc=X   PUCT exploration constant
+    fpu=X        PUCT: unvisited moves valued at the parent's mean less X (default 0)
     sel=uct|puct selection rule                     rollout=heuristic|random  playout policy
     expand=prior|random  (uct) which untried move a node tries first
     depth=N|none playout plies before the static evaluation
@@ -33,7 +34,7 @@ from search.baselines import Bot
 from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
-_SEARCH_KEYS = {"iters", "time", "c", "pc", "sel", "expand", "rollout", "depth", "engine"}
+_SEARCH_KEYS = {"iters", "time", "c", "pc", "fpu", "sel", "expand", "rollout", "depth", "engine"}
 _KEYS = {
     "random": set(),
     "greedy": set(),
@@ -136,6 +137,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             config_args["uct_c"] = float(opts["c"])
         if "pc" in opts:
             config_args["puct_c"] = float(opts["pc"])
+        if "fpu" in opts:
+            config_args["fpu_reduction"] = float(opts["fpu"])
         if "sel" in opts:
             config_args["selection"] = opts["sel"]
         if "expand" in opts:

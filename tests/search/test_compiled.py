@@ -32,11 +32,13 @@ from tests.search.toy_kernels import (
 )
 
 CONFIGS = {
-    "uct": SearchConfig(),
-    "uct-prior-expansion": SearchConfig(expansion="prior"),
+    "default": SearchConfig(),
+    "uct": SearchConfig(selection="uct"),
+    "uct-prior-expansion": SearchConfig(selection="uct", expansion="prior"),
     "puct": SearchConfig(selection="puct"),
+    "puct-fpu-reduction": SearchConfig(selection="puct", fpu_reduction=0.2),
     "random-to-the-end": SearchConfig(rollout="random", rollout_depth=None),
-    "evaluate-only": SearchConfig(rollout_depth=0, uct_c=1.3),
+    "evaluate-only": SearchConfig(selection="uct", rollout_depth=0, uct_c=1.3),
 }
 
 
