@@ -41,7 +41,8 @@ EvidenceKey = tuple[int, int, tuple[int, ...]]
 _EVIDENCE: dict[EvidenceKey, dict[int, float]] = {}
 """Per decision (its game and ply by a hash chain, the hand index, the decider's hand) the log
 chance of its move for each candidate card: a later call on the same game reuses them."""
-_EVIDENCE_LIMIT = 200_000
+_EVIDENCE_LIMIT = 20_000
+"""About 2 KB an entry: a few tens of MB at most, many games' worth."""
 
 
 def _decision_keys(history: History) -> list[int]:
