@@ -31,7 +31,7 @@ class SearchConfig:
     fpu_reduction: float = 0.0
     """PUCT: a child not yet visited is valued at its parent's mean for the mover less this
     (first-play urgency; below 0 an untried move looks better than the average, so it is tried
-    sooner; 0.2 measured −212 Elo [−295, −128] at 20 ms, benchmarks/TUNING.md)."""
+    sooner: −0.1 measured +24 Elo [+5, +44] at 20 ms, 0.2 −212 [−295, −128]; TUNING.md)."""
     expansion: Expansion = "random"
     """UCT: which untried action a node expands first: uniform, or the highest `game.priors`
     (measured +70 Elo on Splendor: Marvel at 100 iterations, 100 games; not yet the default so
