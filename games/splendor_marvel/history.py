@@ -56,16 +56,14 @@ class History:
     def seen_by(self, state: SplendorState, seat: int) -> History:
         """The record as `seat` knows it in `state`: other seats' blind draws hidden (0) until
         they are recruited."""
-        recruited = {card for row in state.tableau for card in row}
-        own = set(state.reserved[seat])
-        if all(not p.drawn or p.drawn in recruited or p.drawn in own for p in self.plays):
+        seen = {card for row in state.tableau for card in row} | set(state.reserved[seat])
+        hidden = [i for i, p in enumerate(self.plays) if p.drawn and p.drawn not in seen]
+        if not hidden:
             return self
-        plays = tuple(
-            replace(p, drawn=0) if p.drawn and p.drawn not in recruited and p.drawn not in own
-            else p
-            for p in self.plays
-        )
-        return replace(self, plays=plays)
+        plays = list(self.plays)
+        for i in hidden:
+            plays[i] = replace(plays[i], drawn=0)
+        return replace(self, plays=tuple(plays))
 
 
 @dataclass(frozen=True, slots=True)
