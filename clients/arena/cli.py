@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,8 @@ from clients.arena.runner import run_ladder, run_match
 from clients.arena.schedule import DEFAULT_MAX_PLIES
 from clients.arena.stats import SPRT
 
+INTERRUPTED = 130
+"""The exit status after Ctrl-C or SIGTERM (the shell's for SIGINT), results saved or not."""
 BOTS_HELP = "bot specs, e.g. random, greedy, pimc:iters=800, ismcts:time=0.1,c=0.7,depth=8"
 
 
@@ -175,7 +180,7 @@ def _match(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if result.sprt is not None:
         print(report.sprt_line(result.sprt))
     _save(args, result.records, _meta(args, bots, argv))
-    return 0
+    return _interrupted(result.records) if result.interrupted else 0
 
 
 def _ladder(args: argparse.Namespace, argv: Sequence[str]) -> int:
@@ -193,7 +198,32 @@ def _ladder(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
         ladder_chart(result.ratings, args.chart, f"{args.game}, {args.players} players")
         print(f"chart written to {args.chart}")
-    return 0
+    return _interrupted(result.records) if result.interrupted else 0
+
+
+def _interrupted(kept: Sequence[GameRecord]) -> int:
+    """Say that the results above are partial; the exit status of an interrupted run."""
+    print(f"interrupted: the results count the {len(kept)} games of the deals that finished",
+          file=sys.stderr)
+    return INTERRUPTED
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While inside, `kill` (SIGTERM) stops a run as Ctrl-C does, keeping what finished (only
+    the main thread can take signals; elsewhere SIGTERM keeps its handler)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -214,11 +244,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "match":
-            return _match(args, argv)
-        if args.command == "ladder":
-            return _ladder(args, argv)
-        return _replay(args)
+        with _terminate_as_interrupt():
+            if args.command == "match":
+                return _match(args, argv)
+            if args.command == "ladder":
+                return _ladder(args, argv)
+            return _replay(args)
     except (ValueError, RuntimeError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return INTERRUPTED

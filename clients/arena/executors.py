@@ -2,13 +2,15 @@
 
 Every executor yields records in completion order; a game's record depends only on its task,
 so the set of records is the same whichever executor (and however many workers) played them.
-Closing the iterator early (e.g. when an SPRT has decided) stops the outstanding games.
+Closing the iterator early (e.g. when an SPRT has decided, or on Ctrl-C) stops the outstanding
+games; local workers ignore Ctrl-C, which the process that started them handles.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,12 +44,18 @@ class Executor:
 
 
 def _run_processes(tasks: Sequence[GameTask], workers: int) -> Iterator[GameRecord]:
-    pool = multiprocessing.get_context().Pool(min(workers, len(tasks)))
+    pool = multiprocessing.get_context().Pool(min(workers, len(tasks)), _leave_signals_to_parent)
     try:
         yield from pool.imap_unordered(play, tasks, chunksize=1)
     finally:
         pool.terminate()
         pool.join()
+
+
+def _leave_signals_to_parent() -> None:
+    """A worker ignores Ctrl-C and ends quietly when its pool terminates it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _import_ray() -> Any:

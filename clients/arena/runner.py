@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -31,6 +32,8 @@ class MatchResult:
     records: list[GameRecord]
     tallies: list[PairTally]
     sprt: SPRTOutcome | None = None
+    interrupted: bool = False
+    """Stopped by Ctrl-C: `records` then hold the deals that finished, every seat of them."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,16 @@ class LadderResult:
     records: list[GameRecord]
     tallies: list[PairTally]
     ratings: list[Rating]
+    interrupted: bool = False
+    """As `MatchResult.interrupted`."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during play, carrying the games finished by then (in game order)."""
+
+    def __init__(self, records: list[GameRecord]) -> None:
+        super().__init__()
+        self.records = records
 
 
 def play_tasks(
@@ -48,7 +61,10 @@ def play_tasks(
     progress: Progress | None = None,
     stop: Callable[[dict[int, GameRecord]], bool] | None = None,
 ) -> list[GameRecord]:
-    """Play `tasks`; after each game `stop(records so far by index)` may end the run early."""
+    """Play `tasks`; after each game `stop(records so far by index)` may end the run early.
+
+    Ctrl-C stops the games and raises `Interrupted` with the ones that finished.
+    """
     done: dict[int, GameRecord] = {}
     errors = 0
     games = executor.run(tasks)
@@ -60,6 +76,8 @@ def play_tasks(
                 progress.update(len(done), f"errors {errors}" if errors else "")
             if stop is not None and stop(done):
                 break
+    except KeyboardInterrupt:
+        raise Interrupted([done[i] for i in sorted(done)]) from None
     finally:
         close = getattr(games, "close", None)
         if close is not None:
@@ -67,6 +85,47 @@ def play_tasks(
         if progress is not None:
             progress.close()
     return [done[i] for i in sorted(done)]
+
+
+def whole_deals(records: Sequence[GameRecord], tasks: Sequence[GameTask]) -> list[GameRecord]:
+    """The records of the deals of which every game (every seat rotation) is among them."""
+    scheduled = Counter((t.pairing, t.deal) for t in tasks)
+    played = Counter((r.task.pairing, r.task.deal) for r in records)
+    return [r for r in records if played[r.task.pairing, r.task.deal]
+            == scheduled[r.task.pairing, r.task.deal]]
+
+
+def play_whole_deals(
+    tasks: Sequence[GameTask],
+    executor: Executor,
+    progress: Progress | None = None,
+    stop: Callable[[dict[int, GameRecord]], bool] | None = None,
+) -> tuple[list[GameRecord], bool]:
+    """`play_tasks`, but Ctrl-C keeps the deals that finished; returns (records, interrupted)."""
+    try:
+        return play_tasks(tasks, executor, progress, stop), False
+    except Interrupted as interrupted:
+        return whole_deals(interrupted.records, tasks), True
+
+
+def _linked_to(anchor: str, tallies: Sequence[PairTally]) -> list[str]:
+    """The anchor, then every bot that a chain of played pairings links to it."""
+    linked = [anchor]
+    for name in linked:
+        for t in tallies:
+            if t.games and name in (t.a, t.b):
+                other = t.b if name == t.a else t.a
+                if other not in linked:
+                    linked.append(other)
+    return linked
+
+
+def _ratings(names: list[str], anchor: str, tallies: Sequence[PairTally]) -> list[Rating]:
+    """Ratings of `names`, anchored at `anchor`, from the pairings among them."""
+    index = {name: i for i, name in enumerate(names)}
+    rows = [(index[t.a], index[t.b], t.points, t.games)
+            for t in tallies if t.games and t.a in index and t.b in index]
+    return fit_ratings(names, rows, anchor=index[anchor])
 
 
 class SequentialStop:
@@ -113,7 +172,8 @@ def run_match(
     """Play a match; with `sprt` (two bots only), stop after the first deal that decides it.
 
     The test is evaluated deal by deal in deal order, so where it stops does not depend on which
-    games happened to finish first (games of later deals already played are dropped).
+    games happened to finish first (games of later deals already played are dropped). Ctrl-C
+    ends the match early with the deals that finished (`interrupted`).
     """
     if len(set(bots)) != len(bots):
         raise ValueError("a match needs distinct bot specs")
@@ -122,11 +182,11 @@ def run_match(
     tasks = match_tasks(game, bots, num_players, deals, run_seed, max_plies=max_plies)
     progress = Progress(len(tasks), "match") if show_progress else None
     stop = None if sprt is None else SequentialStop(sprt, bots, deals, len(tasks) // deals)
-    records = play_tasks(tasks, executor, progress, stop)
+    records, interrupted = play_whole_deals(tasks, executor, progress, stop)
     if stop is not None:
         records = [r for r in records if r.task.deal < stop.deals]
     tallies = [tally(records, a, b) for a, b in combinations(bots, 2)]
-    return MatchResult(records, tallies, None if stop is None else stop.outcome())
+    return MatchResult(records, tallies, None if stop is None else stop.outcome(), interrupted)
 
 
 def run_ladder(
@@ -143,7 +203,8 @@ def run_ladder(
 ) -> LadderResult:
     """All-play-all: every pairing plays `deals` deals; ratings anchored at `anchor` (0 Elo).
 
-    The anchor defaults to `random` when it plays, else to the first bot.
+    The anchor defaults to `random` when it plays, else to the first bot. After Ctrl-C, a bot
+    that no finished pairing links to the anchor goes unrated.
     """
     if len(set(bots)) != len(bots) or len(bots) < 2:
         raise ValueError("a ladder needs at least two distinct bot specs")
@@ -157,9 +218,8 @@ def run_ladder(
             game, (a, b), num_players, deals, run_seed, first_index=len(tasks), max_plies=max_plies
         )
     progress = Progress(len(tasks), "ladder") if show_progress else None
-    records = play_tasks(tasks, executor, progress)
+    records, interrupted = play_whole_deals(tasks, executor, progress)
     tallies = [tally(records, a, b) for a, b in ladder_pairings(bots)]
-    index = {name: i for i, name in enumerate(bots)}
-    rows = [(index[t.a], index[t.b], t.points, t.games) for t in tallies if t.games]
-    ratings = fit_ratings(list(bots), rows, anchor=index[anchor])
-    return LadderResult(records, tallies, ratings)
+    linked = _linked_to(anchor, tallies)
+    ratings = _ratings([b for b in bots if b in linked], anchor, tallies)
+    return LadderResult(records, tallies, ratings, interrupted)
