@@ -42,6 +42,8 @@ class Budget:
     strength: int
     engine: Engine
     """`compiled` or `python`: which search runs (`search.SearchConfig.engine`)."""
+    nodes: int | None = None
+    """The most nodes the search's trees may hold (the server's `max_tree_nodes`)."""
     model_opponents: bool = False
     """Draw hidden cards by the game's opponent model (`search.SearchConfig.opponent_model`)."""
     clamped: tuple[str, ...] = ()
@@ -50,9 +52,8 @@ class Budget:
     def limits(self, cancel: CancelToken, share: float = 1.0) -> Limits:
         """Search limits for `share` of this budget (follow-up searches take a part)."""
         iterations = None if self.iterations is None else max(1, int(self.iterations * share))
-        return Limits(
-            iterations=iterations, time=self.time_s * share, deadline=self.deadline, cancel=cancel
-        )
+        return Limits(iterations=iterations, time=self.time_s * share, deadline=self.deadline,
+                      cancel=cancel, nodes=self.nodes)
 
     def config(self, *, judging: bool = False) -> SearchConfig:
         """The search settings of this budget (the defaults, with its workers, engine and
@@ -118,6 +119,7 @@ def budget_of(
         candidates=limits.num_candidates or DEFAULT_CANDIDATES,
         strength=strength,
         engine=ENGINE_NAMES.get(limits.engine, config.engine),
+        nodes=config.max_tree_nodes,
         model_opponents=limits.model_opponents,
         clamped=clamped,
     )

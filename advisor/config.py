@@ -38,6 +38,9 @@ class ServerConfig:
         "most iterations a request may ask for"))
     max_time_ms: int = field(default=60_000, metadata=_help(
         "most search time a request may ask for, in ms"))
+    max_tree_nodes: int = field(default=4_000_000, metadata=_help(
+        "a search stops once its trees hold this many nodes (about 100 bytes each compiled, "
+        "300 in Python): the memory one search may take"))
     deadline_margin_ms: int = field(default=50, metadata=_help(
         "at least this much of a call's deadline (or a tenth, if more) is kept to answer"))
     grace_s: float = field(default=10.0, metadata=_help(
@@ -60,6 +63,8 @@ class ServerConfig:
             raise ValueError("TLS needs both a certificate and a key")
         if self.max_concurrent < 1 or self.workers < 0:
             raise ValueError("max_concurrent must be >= 1 and workers >= 0")
+        if self.max_tree_nodes < 1:
+            raise ValueError(f"max_tree_nodes must be >= 1, got {self.max_tree_nodes}")
         if self.engine not in ENGINES:
             raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
 

@@ -113,6 +113,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
                 max_concurrent_rpcs=config.max_concurrent,
                 max_message_bytes=config.max_message_bytes,
                 default_iterations=config.default_iterations,
+                max_tree_nodes=config.max_tree_nodes,
             ),
         )
 

@@ -21,7 +21,7 @@ from search import compiled_loop as loop
 from search.compiled_game import KERNEL_FUNCTIONS, CompiledGame, missing_functions
 from search.config import SearchConfig
 from search.limits import CancelToken, Limits, StopReason, now, run_budget
-from search.parallel import split_iterations, worker_seed
+from search.parallel import node_share, split_iterations, worker_seed
 from search.result import ActionStats, RootSummary, SearchResult, build_result, merge
 from search.specialize import specialize
 from search.tree import PV_MAX
@@ -144,12 +144,15 @@ class CompiledTreeSearch:
         cancel: CancelToken | None = None,
         progress: Callable[[CompiledTreeSearch], None] | None = None,
         progress_ms: int = 100,
+        nodes: int | None = None,
     ) -> StopReason:
-        """Iterate until `iterations` more are done, the clock passes `end`, or `cancel` is set
-        (checked between chunks of about `CHUNK_SECONDS`). At least one iteration runs."""
+        """Iterate until `iterations` more are done, the clock passes `end`, `cancel` is set, or
+        the tree holds `nodes` nodes (checked between chunks of about `CHUNK_SECONDS`). At
+        least one iteration runs."""
         report = None if progress is None else lambda: progress(self)
+        full = None if nodes is None else lambda: self.nodes >= nodes
         return run_budget(self.iterate, iterations, end, end_reason, cancel, report,
-                          progress_ms, CHUNK_SECONDS)
+                          progress_ms, CHUNK_SECONDS, full)
 
     def summary(self, stopped_by: StopReason) -> RootSummary:
         """The root statistics, visited actions only (as `search.result.summarize`)."""
@@ -221,6 +224,7 @@ def compiled_ismcts(
     encoded = game.encode_observation(observation)
     shares = split_iterations(limits.iterations, config.workers)
     workers = len(shares)
+    nodes = node_share(limits.nodes, workers)
     searches = [
         CompiledTreeSearch(game, encoded, config, worker_seed(seed, index))
         for index in range(workers)
@@ -233,7 +237,8 @@ def compiled_ismcts(
 
     def work(index: int) -> None:
         try:
-            reasons[index] = searches[index].run(shares[index], end, end_reason, cancel)
+            reasons[index] = searches[index].run(shares[index], end, end_reason, cancel,
+                                                 nodes=nodes)
         except BaseException as error:  # surfaced in the calling thread
             errors.append(error)
             stop.set()
@@ -250,7 +255,7 @@ def compiled_ismcts(
     try:
         reasons[0] = searches[0].run(
             shares[0], end, end_reason, cancel,
-            report if on_progress is not None else None, limits.progress_ms,
+            report if on_progress is not None else None, limits.progress_ms, nodes,
         )
     finally:
         if reasons[0] == "cancelled":

@@ -68,13 +68,15 @@ class TreeSearch:
         cancel: CancelToken | None = None,
         progress: Callable[[TreeSearch], None] | None = None,
         progress_ms: int = 100,
+        nodes: int | None = None,
     ) -> StopReason:
-        """Iterate until `iterations` more are done, the clock passes `end`, or `cancel` is set.
-
-        At least one iteration runs. Returns what stopped the search.
+        """Iterate until `iterations` more are done, the clock passes `end`, `cancel` is set, or
+        the tree holds `nodes` nodes. At least one iteration runs. Returns what stopped it.
         """
         report = None if progress is None else lambda: progress(self)
-        return run_budget(self.iterate, iterations, end, end_reason, cancel, report, progress_ms)
+        full = None if nodes is None else lambda: self.nodes >= nodes
+        return run_budget(self.iterate, iterations, end, end_reason, cancel, report, progress_ms,
+                          full=full)
 
     def iterate(self, count: int = 1) -> None:
         """`count` iterations: determinize, descend and expand, play out, back up."""

@@ -77,6 +77,6 @@ def ismcts(
     end, end_reason = limits.end(start)
     reason = search.run(
         limits.iterations, end, end_reason, limits.cancel,
-        report if on_progress is not None else None, limits.progress_ms,
+        report if on_progress is not None else None, limits.progress_ms, limits.nodes,
     )
     return answer(search, reason, seed=seed, start=start)

@@ -57,6 +57,10 @@ class Limits:
     """Absolute `time.monotonic()` instant to stop by (e.g. a gRPC deadline)."""
     cancel: CancelToken | None = None
     """Stops the search when set from another thread."""
+    nodes: int | None = None
+    """Stops the search once its trees (summed over workers) hold this many nodes: a bound on
+    its memory, checked between chunks of iterations, so a tree may pass it by one chunk's
+    growth. Alone it is no budget: give iterations, time, deadline or cancel too."""
     on_progress: Callable[[SearchResult], None] | None = None
     """Called with the partial result every `progress_ms`, from the searching thread (with
     several workers, the partial result is the calling process's own tree)."""
@@ -66,6 +70,8 @@ class Limits:
         unbounded = self.iterations is None and self.time is None and self.deadline is None
         if unbounded and self.cancel is None:
             raise ValueError("Limits needs iterations, time, deadline or cancel")
+        if self.nodes is not None and self.nodes < 1:
+            raise ValueError(f"nodes must be >= 1, got {self.nodes}")
         if self.iterations is not None and self.iterations < 1:
             raise ValueError(f"iterations must be >= 1, got {self.iterations}")
         if self.time is not None and self.time < 0:
@@ -124,16 +130,18 @@ def run_budget(
     report: Callable[[], None] | None = None,
     progress_ms: int = 100,
     chunk_seconds: float | None = None,
+    full: Callable[[], bool] | None = None,
 ) -> StopReason:
     """Call `advance(n)` (n >= 1 more iterations) until `iterations` are done, the clock passes
-    `end`, or `cancel` is set; `report()` every `progress_ms`. At least one iteration runs.
+    `end`, `cancel` is set or `full()` (the tree reached its size); `report()` every
+    `progress_ms`. At least one iteration runs.
 
-    Nothing to watch (no end, cancel or report): the whole budget in one call. Otherwise one
-    iteration a call, or with `chunk_seconds`, chunks sized to take about that long at the
+    Nothing to watch (no end, cancel, report or size): the whole budget in one call. Otherwise
+    one iteration a call, or with `chunk_seconds`, chunks sized to take about that long at the
     rate the last one ran. Returns what stopped the loop.
     """
     left = math.inf if iterations is None else iterations
-    unattended = end is None and cancel is None and report is None
+    unattended = end is None and cancel is None and report is None and full is None
     deadline = math.inf if end is None else end
     interval = progress_ms / 1000.0
     next_report = now() + interval if report is not None else math.inf
@@ -153,6 +161,8 @@ def run_budget(
             next_report = now() + interval
         if cancel is not None and cancel.is_set():
             return "cancelled"
+        if full is not None and full():
+            return "nodes"
         if chunk_seconds is not None:
             chunk = _next_chunk(count, t - began, min(chunk_seconds, (deadline - t) / 2))
 

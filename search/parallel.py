@@ -43,6 +43,11 @@ def split_iterations(total: int | None, workers: int) -> list[int | None]:
     return [total // workers + (1 if i < total % workers else 0) for i in range(workers)]
 
 
+def node_share(nodes: int | None, workers: int) -> int | None:
+    """Each worker's part of a node limit (None: no limit)."""
+    return None if nodes is None else max(1, nodes // workers)
+
+
 def process_context() -> Any:
     """`forkserver` where the platform has it, else `spawn` (never plain `fork`)."""
     if "forkserver" in mp.get_all_start_methods():
@@ -60,13 +65,14 @@ def _work(
     end: float | None,
     end_reason: StopReason,
     stop: CancelToken,
+    nodes: int | None,
 ) -> None:
     """Body of a worker process: search, then send a `RootSummary` (or the error) home."""
     try:
         search = TreeSearch(
             game, lambda rng: game.sample(observation, rng), config, random.Random(seed)
         )
-        reason = search.run(iterations, end, end_reason, stop)
+        reason = search.run(iterations, end, end_reason, stop, nodes=nodes)
         summary = summarize(search.root, search.player, search.iterations, search.nodes, reason)
         conn.send(("ok", summary))
     except BaseException:
@@ -116,6 +122,7 @@ def search_parallel(
     """Root-parallel ISMCTS with `config.workers` trees; see the module docstring."""
     shares = split_iterations(limits.iterations, config.workers)
     workers = len(shares)
+    nodes = node_share(limits.nodes, workers)
     end, end_reason = limits.end(start)
     ctx = process_context()
     stop = ctx.Event()
@@ -126,7 +133,7 @@ def search_parallel(
             proc = ctx.Process(
                 target=_work,
                 args=(sender, game, observation, config, worker_seed(seed, index),
-                      shares[index], end, end_reason, stop),
+                      shares[index], end, end_reason, stop, nodes),
                 name=f"ismcts-worker-{index}",
                 daemon=True,
             )
@@ -145,7 +152,7 @@ def search_parallel(
 
         reason = search.run(
             shares[0], end, end_reason, limits.cancel,
-            report if on_progress is not None else None, limits.progress_ms,
+            report if on_progress is not None else None, limits.progress_ms, nodes,
         )
         if reason == "cancelled":
             stop.set()

@@ -11,7 +11,7 @@ from typing import Literal
 from search.config import Engine
 from search.tree import Node
 
-StopReason = Literal["iterations", "time", "deadline", "cancelled", "running"]
+StopReason = Literal["iterations", "time", "deadline", "cancelled", "nodes", "running"]
 """What ended a search (`running` in progress reports)."""
 
 LCB_Z = 1.96
@@ -165,7 +165,7 @@ def merge(summaries: Sequence[RootSummary]) -> RootSummary:
     totals = [0.0] * len(first.totals)
     for summary in summaries:
         totals = [x + y for x, y in zip(totals, summary.totals, strict=True)]
-    stop_order: list[StopReason] = ["cancelled", "deadline", "time", "iterations"]
+    stop_order: list[StopReason] = ["cancelled", "deadline", "time", "nodes", "iterations"]
     stopped_by = next(r for r in stop_order if any(s.stopped_by == r for s in summaries))
     return RootSummary(
         player=first.player,

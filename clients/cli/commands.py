@@ -46,7 +46,7 @@ def info(client: AdvisorClient, args: argparse.Namespace) -> None:
     print(
         f"limits: {limits.worker_processes} workers, {limits.max_iterations} iterations, "
         f"{limits.max_time_ms} ms, {limits.max_concurrent_rpcs} concurrent calls, "
-        f"default {limits.default_iterations} iterations"
+        f"default {limits.default_iterations} iterations, {limits.max_tree_nodes} tree nodes"
     )
 
 

@@ -70,6 +70,7 @@ class StopReason(_Named):
     TIME = "time"
     DEADLINE = "deadline"
     CANCELLED = "cancelled"
+    NODES = "nodes"
     RUNNING = "running"
 
 
@@ -399,6 +400,7 @@ class ServerLimits:
     max_concurrent_rpcs: int
     max_message_bytes: int
     default_iterations: int
+    max_tree_nodes: int
 
 
 @dataclass(frozen=True)

@@ -40,20 +40,22 @@ class GameInfo(_message.Message):
     def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., title: _Optional[str] = ..., player_counts: _Optional[_Iterable[int]] = ..., splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorCatalogue, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersCatalogue, _Mapping]] = ...) -> None: ...
 
 class ServerLimits(_message.Message):
-    __slots__ = ("worker_processes", "max_iterations", "max_time_ms", "max_concurrent_rpcs", "max_message_bytes", "default_iterations")
+    __slots__ = ("worker_processes", "max_iterations", "max_time_ms", "max_concurrent_rpcs", "max_message_bytes", "default_iterations", "max_tree_nodes")
     WORKER_PROCESSES_FIELD_NUMBER: _ClassVar[int]
     MAX_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     MAX_TIME_MS_FIELD_NUMBER: _ClassVar[int]
     MAX_CONCURRENT_RPCS_FIELD_NUMBER: _ClassVar[int]
     MAX_MESSAGE_BYTES_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    MAX_TREE_NODES_FIELD_NUMBER: _ClassVar[int]
     worker_processes: int
     max_iterations: int
     max_time_ms: int
     max_concurrent_rpcs: int
     max_message_bytes: int
     default_iterations: int
-    def __init__(self, worker_processes: _Optional[int] = ..., max_iterations: _Optional[int] = ..., max_time_ms: _Optional[int] = ..., max_concurrent_rpcs: _Optional[int] = ..., max_message_bytes: _Optional[int] = ..., default_iterations: _Optional[int] = ...) -> None: ...
+    max_tree_nodes: int
+    def __init__(self, worker_processes: _Optional[int] = ..., max_iterations: _Optional[int] = ..., max_time_ms: _Optional[int] = ..., max_concurrent_rpcs: _Optional[int] = ..., max_message_bytes: _Optional[int] = ..., default_iterations: _Optional[int] = ..., max_tree_nodes: _Optional[int] = ...) -> None: ...
 
 class SuggestOptions(_message.Message):
     __slots__ = ("skip_follow_ups", "max_pv_length")

@@ -16,7 +16,7 @@ from games.splendor_marvel.catalogue import CARDS
 from games.splendor_marvel.state import Phase
 from tests.splendor_marvel.helpers import give_tokens, put_on_board, table
 
-from .conftest import midgame, observation_of
+from .conftest import midgame, observation_of, start
 
 
 def _suggest(
@@ -75,6 +75,22 @@ def over_the_limit_whatever_it_does(seed: int) -> SplendorState:
         state.decks[2].remove(card_id)
     state.reserved_public[0] = [True] * 3
     return state
+
+
+@pytest.mark.parametrize("engine", [common_pb2.ENGINE_COMPILED, common_pb2.ENGINE_PYTHON])
+def test_a_search_stops_when_its_tree_reaches_the_servers_node_limit(engine: int) -> None:
+    server = start(max_tree_nodes=3000)
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+            stub = advisor_pb2_grpc.AdvisorStub(channel)
+            info = stub.GetInfo(advisor_pb2.GetInfoRequest())
+            answer = _suggest(stub, observation_of(midgame()), max_iterations=1_000_000, seed=2,
+                              engine=engine)
+    finally:
+        server.stop(grace=1.0)
+    assert info.limits.max_tree_nodes == 3000
+    assert answer.stats.stopped_by == "nodes" and answer.stats.nodes >= 3000
+    assert answer.stats.iterations < 1_000_000 and answer.best_move.notation
 
 
 def test_follow_ups_finish_the_turn(stub: advisor_pb2_grpc.AdvisorStub) -> None:

@@ -156,3 +156,32 @@ def test_workers_stop_at_the_wall_time_budget(
     assert result.stats.stopped_by == "time"
     assert result.stats.workers == 2
     assert 0.45 <= elapsed <= STOPS
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_node_limit_stops_the_search_once_the_tree_is_that_big(
+    position: tuple[HighCard, HighCardObservation], workers: int
+) -> None:
+    game, observation = position
+    config = SearchConfig(engine="python", workers=workers)
+    result = ismcts(game, observation, Limits(iterations=100_000, nodes=300), config, seed=1)
+    assert result.stats.stopped_by == "nodes"
+    assert 300 <= result.stats.nodes < 300 + 20 * workers  # one iteration's nodes past it
+    assert result.stats.iterations < 100_000
+
+
+def test_a_node_limit_changes_only_where_the_search_stops(
+    position: tuple[HighCard, HighCardObservation],
+) -> None:
+    game, observation = position
+    config = SearchConfig(engine="python")
+    limited = ismcts(game, observation, Limits(iterations=100_000, nodes=300), config, seed=1)
+    same = ismcts(game, observation, Limits(iterations=limited.stats.iterations), config, seed=1)
+    assert (same.candidates, same.stats.nodes) == (limited.candidates, limited.stats.nodes)
+
+
+def test_a_node_limit_is_no_budget_on_its_own() -> None:
+    with pytest.raises(ValueError, match="needs iterations, time, deadline or cancel"):
+        Limits(nodes=1000)
+    with pytest.raises(ValueError, match="nodes must be >= 1"):
+        Limits(iterations=10, nodes=0)

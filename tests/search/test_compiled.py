@@ -166,6 +166,16 @@ def test_a_time_budget_stops_the_search_and_says_so() -> None:
     assert result.stats.iterations >= 1
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_node_limit_bounds_the_compiled_trees(workers: int) -> None:
+    _, _, twin, observation = POSITIONS[2]
+    limits = Limits(iterations=1_000_000, nodes=100)
+    result = compiled_ismcts(twin, observation, limits, SearchConfig(workers=workers), seed=1)
+    assert result.stats.stopped_by == "nodes"
+    assert 100 <= result.stats.nodes < 266  # the whole tree has 266 nodes
+    assert result.stats.iterations < 1_000_000
+
+
 def test_cancellation_from_another_thread_stops_the_search() -> None:
     _, _, twin, observation = POSITIONS[2]
     cancel = threading.Event()
