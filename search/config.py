@@ -28,10 +28,11 @@ class SearchConfig:
     """UCT exploration constant (about sqrt(2)/2 for rewards in [0, 1])."""
     puct_c: float = 0.3
     """PUCT exploration constant (0.3: at 1.0 the heuristic priors pull too hard)."""
-    fpu_reduction: float = 0.0
+    fpu_reduction: float = -0.1
     """PUCT: a child not yet visited is valued at its parent's mean for the mover less this
-    (first-play urgency; below 0 an untried move looks better than the average, so it is tried
-    sooner: −0.1 measured +24 Elo [+5, +44] at 20 ms, 0.2 −212 [−295, −128]; TUNING.md)."""
+    (first-play urgency). Below 0 an untried move looks better than the average, so it is tried
+    sooner: −0.1 (the default) measured +36 Elo [+8, +64] over 0 at 50 ms a move and +24
+    [+5, +44] at 20 ms; 0.2 measured −212 [−295, −128] (benchmarks/TUNING.md)."""
     expansion: Expansion = "random"
     """UCT: which untried action a node expands first: uniform, or the highest `game.priors`
     (measured +70 Elo on Splendor: Marvel at 100 iterations, 100 games; not yet the default so

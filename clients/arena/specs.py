@@ -12,7 +12,7 @@ Options (comma-separated `key=value`; pimc and ismcts):
     iters=N      iterations per move (default 1000 when neither iters nor time is given)
     time=S       seconds per move (results then depend on machine speed)
     c=X          UCT exploration constant          pc=X   PUCT exploration constant
-    fpu=X        PUCT: unvisited moves valued at the parent's mean less X (default 0; -1..1)
+    fpu=X        PUCT: unvisited moves valued at the parent's mean less X (default -0.1; -1..1)
     sel=uct|puct selection rule                     rollout=heuristic|random  playout policy
     expand=prior|random  (uct) which untried move a node tries first
     depth=N|none playout plies before the static evaluation
