@@ -98,8 +98,12 @@ def decision_ms(spec: str, positions: int = 40) -> float:
 
 
 def heads_up(target: Target, deals: int, seed: int, executor: Executor) -> PairTally:
-    """A's tally against B over `deals` deals, each played from both seats."""
-    (tally,) = run_match("splendor_marvel", [target.a, target.b], 2, deals, seed, executor).tallies
+    """A's tally against B over `deals` deals, each played from both seats (Ctrl-C records
+    nothing: a target is measured in full or not at all)."""
+    result = run_match("splendor_marvel", [target.a, target.b], 2, deals, seed, executor)
+    if result.interrupted:
+        raise KeyboardInterrupt
+    (tally,) = result.tallies
     return tally
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.targets import Target, heads_up
 from clients.arena.executors import Executor
 from clients.arena.record import GameRecord, GameTask, read_json
 from clients.arena.referee import play
@@ -90,3 +91,9 @@ def test_the_command_line_saves_the_finished_deals_when_stopped(tmp_path, signum
     assert played and played == {(deal, seat) for deal, _ in played for seat in (0, 1)}
     assert all(replay(r).ok for r in records)
     assert f"{len(records)} games" in err and "random" in out
+
+
+def test_an_interrupted_target_run_records_nothing():
+    target = Target("interrupted", 0.5, "random", "greedy", "random against greedy")
+    with pytest.raises(KeyboardInterrupt):
+        heads_up(target, 3, 1, StopsAfter(games=3))
