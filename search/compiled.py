@@ -250,7 +250,7 @@ def compiled_ismcts(
 
     def report(search: CompiledTreeSearch) -> None:
         if on_progress is not None:
-            on_progress(_result(search.game, [search.summary("running")], seed, start, workers))
+            on_progress(_result([search.summary("running")], config, seed, start, workers))
 
     try:
         reasons[0] = searches[0].run(
@@ -265,14 +265,15 @@ def compiled_ismcts(
     if errors:
         raise errors[0]
     summaries = [search.summary(reason) for search, reason in zip(searches, reasons, strict=True)]
-    return _result(game, summaries, seed, start, workers)
+    return _result(summaries, config, seed, start, workers)
 
 
-def _result(game: CompiledGame, summaries: list[RootSummary], seed: int, start: float,
+def _result(summaries: list[RootSummary], config: SearchConfig, seed: int, start: float,
             workers: int) -> SearchResult:
     summary = summaries[0] if len(summaries) == 1 else merge(summaries)
     return build_result(
-        summary, seed=seed, elapsed=now() - start, workers=workers, engine="compiled"
+        summary, seed=seed, elapsed=now() - start, workers=workers, engine="compiled",
+        final_move=config.final_move,
     )
 
 

@@ -244,5 +244,6 @@ def result_of(
     """The current state of a one-tree search as a `SearchResult` (also used for progress)."""
     summary = summarize(search.root, search.player, search.iterations, search.nodes, stopped_by)
     return build_result(
-        summary, seed=seed, elapsed=now() - start, workers=workers, tree=search.root
+        summary, seed=seed, elapsed=now() - start, workers=workers, tree=search.root,
+        final_move=search.config.final_move,
     )

@@ -172,5 +172,6 @@ def search_parallel(
                 proc.join()
             receiver.close()
     return build_result(
-        merge(summaries), seed=seed, elapsed=now() - start, workers=workers, tree=search.root
+        merge(summaries), seed=seed, elapsed=now() - start, workers=workers, tree=search.root,
+        final_move=config.final_move,
     )

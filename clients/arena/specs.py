@@ -20,6 +20,8 @@ Options (comma-separated `key=value`; pimc and ismcts):
     obs=single|multiple  (ismcts) one tree (default), or a tree per seat deciding by what it sees
     model=none|priors    (ismcts) hidden cards drawn uniformly (default), or weighed by an
                  opponent model reading the history (Splendor: Marvel)
+    final=visits|lcb     (ismcts) the move played: the most visited (default), or the highest
+                 lower confidence bound among moves with a tenth of the top visits or more
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
@@ -39,7 +41,7 @@ _KEYS = {
     "random": set(),
     "greedy": set(),
     "power": {"trim"},
-    "ismcts": _SEARCH_KEYS | {"obs", "model"},
+    "ismcts": _SEARCH_KEYS | {"obs", "model", "final"},
     "pimc": _SEARCH_KEYS | {"worlds", "eval"},
     "remote": {"iters", "time"},
 }
@@ -154,6 +156,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             config_args["observers"] = opts["obs"]
         if "model" in opts:
             config_args["opponent_model"] = opts["model"]
+        if "final" in opts:
+            config_args["final_move"] = opts["final"]
         config = SearchConfig(**config_args)
         extra: dict[str, Any] = {}
         if "worlds" in opts:
