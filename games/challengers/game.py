@@ -71,6 +71,11 @@ class Challengers:
         """A full state consistent with `obs`."""
         return observation.sample(obs, rng)
 
+    def believe(self, obs: Observation) -> Observation:
+        """`obs` whose `sample` deals other drafters' hidden picks as the priors would pick
+        them (`model`), or `obs` itself when it hides no pick."""
+        return observation.believe(obs)
+
     def rollout_action(self, state: State, rng: random.Random) -> Action:
         """A cheap heuristic move."""
         return heuristics.rollout_action(state, rng)

@@ -26,12 +26,19 @@ from .flow import legal_actions
 from .state import OVER, State
 
 _NEWCOMER = "Newcomer"
+PRIOR_TEMPERATURE = 1.5
+"""The softmax temperature of `priors` over the heuristic scores."""
 
 
 def _value(card: int) -> float:
     """Rough worth of a card in a deck: its power, a little more for an effect."""
     power = POWER[card] if POWER[card] >= 0 else 4
     return power + (0.5 if AURA[card] != AURA_NONE else 0.0)
+
+
+def pick_scores(offer: Sequence[int]) -> list[float]:
+    """The heuristic score of picking each card of `offer` without paying for an extra one."""
+    return [_value(card) for card in offer]
 
 
 def _score(s: State, action: Action) -> float:
@@ -78,12 +85,12 @@ def rollout_action(s: State, rng: random.Random, epsilon: float = 0.1) -> Action
 
 
 def priors(s: State, actions: Sequence[Action]) -> list[float]:
-    """A softmax of the heuristic scores (temperature 1.5), summing to 1."""
+    """A softmax of the heuristic scores (`PRIOR_TEMPERATURE`), summing to 1."""
     if not actions:
         return []
     scores = [_score(s, a) for a in actions]
     top = max(scores)
-    weights = [math.exp((x - top) / 1.5) for x in scores]
+    weights = [math.exp((x - top) / PRIOR_TEMPERATURE) for x in scores]
     total = sum(weights)
     return [w / total for w in weights]
 

@@ -11,14 +11,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from games.fields import freezer, shared, thawer
 
-from .catalogue import LEVEL, ROUNDS, TROPHY_FANS, pile_cards
+from .catalogue import LEVEL, OFFER_SIZE, ROUNDS, TROPHY_FANS, pile_cards
 from .draft import trimmed_to_box
 from .effects import COST, PICKED, PICKED_FAN, pays_for
+from .model import choose_pick
 from .state import (
     DECK,
     FINAL_TRIM,
@@ -95,6 +96,9 @@ class Observation:
     next_attack_bonus: Cards
     match_public: tuple[Cards, ...]
     hidden_adds: tuple[Cards, ...]
+    modelled: bool = field(default=False, compare=False)
+    """`sample` deals other drafters' hidden picks by the opponent model (`believe`) instead of
+    uniformly: what the seat makes of the table, not part of it (not compared)."""
 
 
 def _sees_tag(tag: int, seat: int) -> bool:
@@ -197,8 +201,17 @@ class _Unseen:
         cards.insert(rng.randrange(len(cards) + 1), card)
 
 
+def believe(o: Observation) -> Observation:
+    """`o` whose `sample` deals other drafters' hidden picks by the opponent model
+    (`model.choose_pick`), or `o` itself when no hidden pick is there to deal."""
+    if any(_picked(o, p) for p in _hidden_drafters(o)):
+        return replace(o, modelled=True)
+    return o
+
+
 def sample(o: Observation, rng: random.Random) -> State:
-    """A full state consistent with `o`; what the seat cannot see is dealt uniformly.
+    """A full state consistent with `o`; what the seat cannot see is dealt uniformly (other
+    drafters' hidden picks by the opponent model when `o.modelled`).
 
     One step per hidden zone, in this order (the random draws follow it): the cards of the
     match's draw piles, what other drafters picked, paid and trimmed this phase, the level
@@ -490,8 +503,9 @@ def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, paid_p
     """
     ph = o.phase_counters[p]
     implied = Counter(LEVEL[c] - 1 for c in paid_picks)
-    dealt = [unseen.deal(pile) for pile in range(3)
-             for _ in range(ph[PH_PICK + pile] - implied[pile])]
+    deal = _deal_modelled_picks if o.modelled else _deal_blind_picks
+    dealt = [card for pile in range(3)
+             for card in deal(pile, ph[PH_PICK + pile] - implied[pile], unseen, rng)]
     cards = list((Counter(shown) - Counter(gone)).elements()) + dealt
     rng.shuffle(cards)
     wants = [ph[PH_TRIM + pile] - sum(1 for c in gone if LEVEL[c] == pile + 1)
@@ -511,6 +525,30 @@ def _redo_hidden_delta(s: State, o: Observation, p: int, unseen: _Unseen, paid_p
     gained = sum(1 for c in paid_picks + dealt if PICKED[c] == PICKED_FAN)
     s.fans[p] += gained
     s.phase_counters[p][PH_FANS] = gained
+
+
+def _picked(o: Observation, p: int) -> bool:
+    """Whether drafter p has picked a card this phase."""
+    return any(o.phase_counters[p][PH_PICK:PH_PICK + 3])
+
+
+def _deal_blind_picks(pile: int, count: int, unseen: _Unseen, rng: random.Random) -> list[int]:
+    """`count` hidden picks from `pile`, dealt uniformly (as if the drafter chose blindly)."""
+    return [unseen.deal(pile) for _ in range(count)]
+
+
+def _deal_modelled_picks(pile: int, count: int, unseen: _Unseen,
+                         rng: random.Random) -> list[int]:
+    """`count` hidden picks from `pile`, each chosen by the opponent model from an offer dealt
+    for it (the first of the phase full, a later one a card smaller); the rest stay unseen."""
+    picks = []
+    for k in range(count):
+        size = min(OFFER_SIZE - (1 if k else 0), len(unseen.lists[pile]))
+        offer = [unseen.deal(pile) for _ in range(size)]
+        picks.append(offer.pop(choose_pick(offer, rng)))
+        for card in offer:
+            unseen.put_back(card, rng)
+    return picks
 
 
 def _sample_trophy_fans(o: Observation, rng: random.Random) -> tuple[Cards, ...]:
