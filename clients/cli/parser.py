@@ -31,8 +31,8 @@ def _search(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--engine", choices=("compiled", "python"),
                        help="search engine: compiled (numba) or python (default: the server's)")
     group.add_argument("--model-opponents", action="store_true", default=None,
-                       help="weigh hidden cards by what their holders did since (needs the "
-                            "observation's history)")
+                       help="draw hidden cards by an opponent model playing by the priors "
+                            "(Splendor: Marvel: needs the observation's history)")
 
 
 def _game(parser: argparse.ArgumentParser) -> None:

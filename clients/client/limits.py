@@ -37,7 +37,8 @@ class Limits:
     """`Engine.COMPILED` (numba, where the game has a kernel) or `Engine.PYTHON` (or their
     names); unset: the server's."""
     model_opponents: bool | None = None
-    """Weigh hidden cards by what their holders did since (needs the observation's history)."""
+    """Draw hidden cards by an opponent model playing by the priors (Splendor: Marvel: blind
+    reserves, from the observation's history; Challengers!: another drafter's hidden picks)."""
 
     def __repr__(self) -> str:
         given = ", ".join(

@@ -1,15 +1,20 @@
-"""`Limits.model_opponents` through the real server: the search draws hidden reserves by the
-opponent model exactly as the library does, and nothing changes without a history."""
+"""`Limits.model_opponents` through the real server: the search draws hidden cards by the
+opponent model exactly as the library does (Splendor: Marvel's blind reserves, Challengers!
+hidden picks), and nothing changes where there is nothing to model."""
 
 from __future__ import annotations
 
 import dataclasses
+import random
 
+from contract.codecs import challengers as challengers_codec
 from contract.codecs import splendor_marvel as codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
+from games import challengers
 from games.splendor_marvel import GAME, SplendorState, observe
 from games.splendor_marvel.model import believe
 from search import Limits, SearchConfig, ismcts
+from search.game import AnyGame
 from tests.splendor_marvel.history_games import positions
 
 ITERATIONS = 1500
@@ -35,9 +40,9 @@ def visits(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observati
     return [(c.move.notation, c.visits) for c in answer.candidates]
 
 
-def library_visits(obs: object, model: bool) -> list[tuple[str, int]]:
+def library_visits(obs: object, model: bool, game: AnyGame = GAME) -> list[tuple[str, int]]:
     config = SearchConfig(opponent_model="priors" if model else "none")
-    result = ismcts(GAME, obs, Limits(iterations=ITERATIONS), config, seed=SEED)
+    result = ismcts(game, obs, Limits(iterations=ITERATIONS), config, seed=SEED)
     return [(str(c.action), c.visits) for c in result.candidates]
 
 
@@ -54,4 +59,32 @@ def test_without_a_history_the_option_changes_nothing(stub: advisor_pb2_grpc.Adv
     state = position_with_evidence()
     bare = dataclasses.replace(observe(state, state.current), history=None)
     message = common_pb2.Observation(splendor_marvel=codec.observation_to_proto(bare))
+    assert visits(stub, message, model=True) == visits(stub, message, model=False)
+
+
+def challengers_observation(hidden_picks: bool) -> challengers.Observation:
+    """Seat 1 about to draft after seat 0's hidden picks of the round, or else the first
+    decision of the game (no pick made yet: nothing to model)."""
+    game = challengers.GAME
+    state = challengers.new_game(2, seed=3)
+    rng = random.Random(3)
+    while hidden_picks and not (game.current_player(state) == 1
+                                and game.believe(challengers.observe(state, 1)).modelled):
+        game.apply(state, game.rollout_action(state, rng), rng)
+    return challengers.observe(state, game.current_player(state))
+
+
+def test_the_server_models_challengers_hidden_picks(stub: advisor_pb2_grpc.AdvisorStub) -> None:
+    obs = challengers_observation(hidden_picks=True)
+    message = common_pb2.Observation(challengers=challengers_codec.observation_to_proto(obs))
+    modelled = visits(stub, message, model=True)
+    assert modelled == library_visits(obs, model=True, game=challengers.GAME)
+    assert modelled != visits(stub, message, model=False)
+
+
+def test_with_no_hidden_pick_the_option_changes_nothing(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    obs = challengers_observation(hidden_picks=False)
+    message = common_pb2.Observation(challengers=challengers_codec.observation_to_proto(obs))
     assert visits(stub, message, model=True) == visits(stub, message, model=False)
