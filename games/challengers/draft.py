@@ -72,6 +72,8 @@ def choose_option(s: State, pile: int, picks: int, rng: random.Random) -> None:
 
 def _payments(deck: list[int], card: int) -> list[tuple[int, ...]]:
     """Ways to pay `card`'s "when picked" cost from `deck` (which does not hold `card` yet)."""
+    if not COST[card]:  # most cards: nothing to pay (the search's rollouts ask for every offer)
+        return []
     types = [t for t in sorted(set(deck)) if pays_for(card, t)]
     if COST[card] == 1:
         return [(t,) for t in types]

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cache, partial
 
 from games.fields import freezer, shared, thawer
 
@@ -173,11 +173,17 @@ def observe(s: State, seat: int) -> Observation:
     )
 
 
+@cache
+def _pile_counts(sets: tuple[str, ...]) -> tuple[Counter[int], ...]:
+    """The copies of each card in each level pile of a game with `sets` (not to be changed)."""
+    return tuple(Counter(pile) for pile in pile_cards(sets))
+
+
 class _Unseen:
     """Level cards whose place the seat does not know, dealt at random."""
 
     def __init__(self, sets: tuple[str, ...]) -> None:
-        self.counts = [Counter(pile) for pile in pile_cards(sets)]
+        self.counts = [Counter(pile) for pile in _pile_counts(sets)]
         self.lists: list[list[int]] = []
 
     def known(self, card: int) -> None:
