@@ -6,7 +6,7 @@ Usage: python -m benchmarks.opponent_model [--positions 400] [--time 0.05 | --it
 
 A position is where it matters when the seat to move faces another seat's hidden blind reserve
 and the model has evidence about it (its beliefs are not uniform). Positions come from
-self-play of a quick search (`ismcts:iters=200`), one per game at most, the first such
+self-play of a quick search (`ismcts:iters=200,fpu=0`), one per game at most, the first such
 position after which the deciding seat still has a move to make. From each position the game
 is played out twice on the same true world: the deciding seat searches with the model
 (`ismcts:time=T,model=priors`), then without it (`ismcts:time=T`); the other seats search
@@ -22,7 +22,8 @@ model but with perfect beliefs, all the weight on the card actually in each hidd
 (taken from the true state, `oracle`; the search only samples by the beliefs it is handed),
 against the same search without beliefs. The rest is as above: the same positions, the same
 playouts without, the same summary ("with the model" then means with the oracle).
-Ctrl-C stops the run and prints and saves the pairs that finished, exiting with status 130.
+Ctrl-C or `kill` (SIGTERM) stops the run and prints and saves the pairs that finished,
+exiting with status 130.
 
 `--information G` measures what the model knows instead: G self-play games of a quick search
 (`ismcts:iters=300`) that blind-reserves a tenth of the times it may; wherever the first seat
@@ -36,6 +37,7 @@ import argparse
 import json
 import math
 import random
+import signal
 import sys
 import time
 from collections import Counter
@@ -54,7 +56,10 @@ from games.splendor_marvel.actions import Action, Kind
 from games.splendor_marvel.model import believe
 from games.splendor_marvel.observation import Beliefs, Observation
 
-FINDER = "ismcts:iters=200"
+FINDER = "ismcts:iters=200,fpu=0"
+"""The self-play that finds the positions: first-play urgency 0 as when the model was first
+measured (TUNING), so its positions stay those whatever the search's defaults become (with
+the later default, -0.1, the games and so the positions differ)."""
 MAX_PLIES = 600
 SEARCHES_PER_GAME = 40
 """Self-play games tried per position before giving up on a seed."""
@@ -255,12 +260,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(tasks: Sequence[tuple[int, int, str, bool]], processes: int
          ) -> tuple[list[Pair], bool]:
-    """The pairs of the positions found, in task order, and whether Ctrl-C cut the run short
-    (then the pairs finished by then)."""
+    """The pairs of the positions found, in task order, and whether Ctrl-C or SIGTERM cut the
+    run short (then the pairs finished by then)."""
     pool = ProcessPoolExecutor(processes) if processes > 1 else None
     results = pool.map(_pair, tasks) if pool is not None else map(_pair, tasks)
     pairs: list[Pair] = []
     start = time.perf_counter()
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
     try:
         for done, pair in enumerate(results, 1):
             if pair is not None:
@@ -271,6 +281,7 @@ def _run(tasks: Sequence[tuple[int, int, str, bool]], processes: int
     except KeyboardInterrupt:
         return pairs, True
     finally:
+        signal.signal(signal.SIGTERM, previous)
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
     return pairs, False
