@@ -13,12 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.challengers_opponent_model import hidden_picks, information
 from games.challengers import GAME, new_game, observe, sample
 from games.challengers.heuristics import pick_scores
 from games.challengers.model import NOISE, choose_pick, pick_chances
-from games.challengers.observation import Observation, believe
+from games.challengers.observation import believe
 from games.challengers.state import State
 from search import Limits, SearchConfig, ismcts
+from search.config import OpponentModel
 
 
 def greedy_positions(players: int, seed: int) -> Iterator[State]:
@@ -31,11 +33,6 @@ def greedy_positions(players: int, seed: int) -> Iterator[State]:
         chances = GAME.priors(state, actions)
         best = max(range(len(actions)), key=chances.__getitem__)
         GAME.apply(state, actions[best], rng)
-
-
-def hidden_picks(state: State, obs: Observation, drafter: int) -> Counter[int]:
-    """The cards in `drafter`'s deck that `obs` does not show there (its hidden picks)."""
-    return Counter(state.decks[drafter]) - Counter(obs.decks[drafter])
 
 
 def test_nothing_to_model_before_another_drafter_picks() -> None:
@@ -99,18 +96,9 @@ def test_picks_are_drawn_by_the_chances() -> None:
 
 
 def test_the_model_finds_a_greedy_drafters_picks_more_often_than_blind_draws() -> None:
-    hits = {"model": 0.0, "blind": 0.0}
-    for seed in range(6):
-        for state in greedy_positions(2, seed):
-            obs = observe(state, 1)
-            truth = hidden_picks(state, obs, 0)
-            if GAME.current_player(state) != 1 or not truth:
-                continue
-            for key, view in (("model", believe(obs)), ("blind", obs)):
-                for k in range(5):
-                    dealt = hidden_picks(sample(view, random.Random(k)), obs, 0)
-                    hits[key] += sum((dealt & truth).values()) / sum(truth.values())
-    assert hits["model"] > 1.2 * hits["blind"]
+    found = information(games=6, drafter="greedy", worlds=5, seed=1)
+    assert found["positions"] > 50
+    assert found["model"] > 1.15 * found["blind"]
 
 
 def test_a_modelled_search_is_reproducible_and_searches_other_worlds() -> None:
@@ -118,7 +106,7 @@ def test_a_modelled_search_is_reproducible_and_searches_other_worlds() -> None:
                  if GAME.current_player(s) == 1 and believe(observe(s, 1)).modelled)
     obs = observe(state, 1)
 
-    def visits(model: str) -> list[tuple[str, int]]:
+    def visits(model: OpponentModel) -> list[tuple[str, int]]:
         result = ismcts(GAME, obs, Limits(iterations=300), SearchConfig(opponent_model=model),
                         seed=4)
         return [(str(c.action), c.visits) for c in result.candidates]
