@@ -30,15 +30,17 @@ def park_players(s: State, park: int) -> tuple[int, int]:
 def reveal_decks(s: State) -> None:
     """End of a deck phase: every deck, fan count and removed card becomes public."""
     for p in range(s.num_participants):
-        s.public_deck[p] = sorted(s.decks[p])
-        s.phase_counters[p] = [0] * PH_SIZE
-    for tags in s.discard_tags:
+        reveal_deck(s, p)
+
+
+def reveal_deck(s: State, p: int) -> None:
+    """Participant p's deck, fan count and the cards it removed this phase become public."""
+    s.public_deck[p] = sorted(s.decks[p])
+    s.phase_counters[p] = [0] * PH_SIZE
+    for tags in (*s.discard_tags, s.box_tags):
         for i, tag in enumerate(tags):
-            if tag >= TAG_TRIM:
+            if tag == TAG_TRIM + p:
                 tags[i] = TAG_PUBLIC
-    for i, tag in enumerate(s.box_tags):
-        if tag >= TAG_TRIM:
-            s.box_tags[i] = TAG_PUBLIC
 
 
 def _drafters(s: State) -> int:

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks.challengers_opponent_model import hidden_picks, information
+from benchmarks.challengers_opponent_model import hidden_picks, information, revealed
 from games.challengers import GAME, new_game, observe, sample
 from games.challengers.heuristics import pick_scores
 from games.challengers.model import NOISE, choose_pick, pick_chances
@@ -113,3 +113,18 @@ def test_a_modelled_search_is_reproducible_and_searches_other_worlds() -> None:
 
     assert visits("priors") == visits("priors")
     assert visits("priors") != visits("none")
+
+
+def test_the_oracle_deals_the_true_hidden_picks_and_stays_consistent() -> None:
+    checked = 0
+    for state in greedy_positions(2, seed=5):
+        if GAME.current_player(state) == 1 and hidden_picks(state, observe(state, 1), 0):
+            obs = revealed(state, 1)
+            assert obs.decks[0] == tuple(sorted(state.decks[0]))
+            for k in range(3):
+                world = sample(obs, random.Random(k))
+                assert sorted(world.decks[0]) == sorted(state.decks[0])
+                assert world.fans[0] == state.fans[0]
+                assert observe(world, 1) == obs
+            checked += 1
+    assert checked > 10
