@@ -18,7 +18,8 @@ in both seats with the same seeds, seat 1 (the seat that drafts after another, h
 seeing in one game every other drafter's finished deck phase as if it were already revealed
 (`revealed`: a perfect model of the hidden picks, trims and payments), in the other the table
 as it is. The gain is the difference of seat 1's mean score, with a 95% interval from the
-paired differences and Elo as in `benchmarks.opponent_model`.
+paired differences and Elo as in `benchmarks.opponent_model`. Ctrl-C or `kill` stops it with
+the deals that finished, printed and saved.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -102,13 +104,20 @@ def _play(seed: int, drafter: str, oracle_seat: int | None) -> float:
 
 
 def oracle_pairs(deals: int, drafter: str, seed: int) -> list[Pair]:
-    """Seat 1's score with the oracle and without it, deal by deal."""
-    pairs = []
-    for deal in range(deals):
-        deal_seed = seed * 1_000_003 + deal
-        pairs.append(Pair(deal_seed, 0, 1, _play(deal_seed, drafter, 1),
-                          _play(deal_seed, drafter, None)))
-        print(f"deal {deal + 1}/{deals}", file=sys.stderr)
+    """Seat 1's score with the oracle and without it, deal by deal; Ctrl-C or `kill` (SIGTERM)
+    stops early with the deals that finished."""
+    pairs: list[Pair] = []
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        for deal in range(deals):
+            deal_seed = seed * 1_000_003 + deal
+            pairs.append(Pair(deal_seed, 0, 1, _play(deal_seed, drafter, 1),
+                              _play(deal_seed, drafter, None)))
+            print(f"deal {deal + 1}/{deals}", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print(f"interrupted: {len(pairs)} deals finished", file=sys.stderr)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     return pairs
 
 
