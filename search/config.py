@@ -62,8 +62,10 @@ class SearchConfig:
     visited (then the highest value); `lcb`, as KataGo does, the highest lower confidence bound
     (`Candidate.lcb`, Wilson, z = 1.96) on the mover's value among the candidates with at least
     a tenth of the most visited one's visits (`search.result.LCB_VISIT_SHARE`), so the most
-    visited candidate stays the choice unless a well-sampled rival is surely better. Applies to
-    every ISMCTS path (compiled, Python, root-parallel, multiple-observer), not to PIMC."""
+    visited candidate stays the choice unless a well-sampled rival's bound is higher. Applies
+    to every ISMCTS path (compiled, Python, root-parallel, multiple-observer), not to PIMC.
+    `lcb` measured +39 Elo [+10, +69] at 1,000 iterations a move (benchmarks/TUNING.md,
+    experiment 15); not yet the default, so that the recorded results replay exactly."""
 
     def __post_init__(self) -> None:
         if self.selection not in ("uct", "puct"):
