@@ -18,8 +18,8 @@ Options (comma-separated `key=value`; pimc and ismcts):
     depth=N|none playout plies before the static evaluation
     engine=compiled|python  the compiled kernel where the game has one (default), or Python
     obs=single|multiple  (ismcts) one tree (default), or a tree per seat deciding by what it sees
-    model=none|priors    (ismcts) hidden cards drawn uniformly (default), or weighed by an
-                 opponent model reading the history (Splendor: Marvel)
+    model=none|priors    (ismcts) hidden cards drawn uniformly (default), or by an opponent
+                 model playing by the priors (blind reserves, hidden draft picks)
     final=visits|lcb     (ismcts) the move played: the most visited (default), or the highest
                  lower confidence bound among moves with a tenth of the top visits or more
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
