@@ -267,10 +267,7 @@ def _run(tasks: Sequence[tuple[int, int, str, bool]], processes: int
     pairs: list[Pair] = []
     start = time.perf_counter()
 
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, interrupt)
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         for done, pair in enumerate(results, 1):
             if pair is not None:
