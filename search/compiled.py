@@ -65,6 +65,7 @@ def _settings(config: SearchConfig) -> np.ndarray:
     settings[loop.HEURISTIC_ROLLOUT] = config.rollout == "heuristic"
     settings[loop.ROLLOUT_DEPTH] = -1 if config.rollout_depth is None else config.rollout_depth
     settings[loop.FPU_REDUCTION_MILLI] = round(config.fpu_reduction * 1000)
+    settings[loop.WIDENING_MILLI] = round(config.widening * 1000)
     return settings
 
 

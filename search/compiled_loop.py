@@ -33,9 +33,11 @@ META_FIELDS = 3
 """`meta`: nodes in use, the longest path an iteration took, and whether the world buffer
 still holds the first sampled world (which the first iteration uses instead of sampling)."""
 
-PUCT, EXPAND_BY_PRIOR, HEURISTIC_ROLLOUT, ROLLOUT_DEPTH, FPU_REDUCTION_MILLI = range(5)
-SETTINGS = 5
-"""`settings` (int64): selection, expansion, playout policy, playout depth (-1: to the end)."""
+PUCT, EXPAND_BY_PRIOR, HEURISTIC_ROLLOUT, ROLLOUT_DEPTH, FPU_REDUCTION_MILLI, WIDENING_MILLI = (
+    range(6))
+SETTINGS = 6
+"""`settings` (int64): selection, expansion, playout policy, playout depth (-1: to the end),
+first-play urgency reduction and progressive widening (both in thousandths)."""
 
 NO_NODE = -1
 
@@ -134,11 +136,15 @@ def expand_with_priors(
 
 def select_puct(
     links: Array, stats: Array, node: int, legal: Array, count: int, slot: Array, c: float,
-    fpu_reduction: float,
+    fpu_reduction: float, widening: float,
 ) -> int:
-    """The PUCT choice among the (existing) children of the legal actions."""
+    """The PUCT choice among the (existing) children of the legal actions, held to the tried
+    ones where an opponent moves and progressive widening says so."""
     best = NO_NODE
     best_u = -math.inf
+    best_tried = NO_NODE
+    best_tried_u = -math.inf
+    tried = 0
     fpu = math.nan
     for i in range(count):
         child = slot[legal[i]]
@@ -147,6 +153,10 @@ def select_puct(
         n = links[child, VISITS]
         if n:
             u = stats[child, SCORE] / n + c * stats[child, PRIOR] * math.sqrt(avail) / (1 + n)
+            tried += 1
+            if u > best_tried_u:
+                best_tried_u = u
+                best_tried = child
         else:
             if math.isnan(fpu):
                 visits = links[node, VISITS]
@@ -157,6 +167,10 @@ def select_puct(
         if u > best_u:
             best_u = u
             best = child
+    if (best_tried != NO_NODE and links[best, VISITS] == 0 and widening > 0.0
+            and links[best, PLAYER] != links[0, PLAYER]
+            and tried >= widening * math.sqrt(links[node, VISITS])):
+        return best_tried
     return best
 
 
@@ -250,7 +264,8 @@ def iterate(
         at_root = False
         if puct:
             best = select_puct(links, stats, node, legal, count, slot, c,
-                               settings[FPU_REDUCTION_MILLI] / 1000.0)
+                               settings[FPU_REDUCTION_MILLI] / 1000.0,
+                               settings[WIDENING_MILLI] / 1000.0)
             expanded = links[best, VISITS] == 0
         else:
             best, expanded = select_uct(world, links, stats, meta, node, legal, count, slot,

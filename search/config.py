@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -34,6 +35,11 @@ class SearchConfig:
     (first-play urgency). Below 0 an untried move looks better than the average, so it is tried
     sooner: −0.1 (the default) measured +36 Elo [+8, +64] over 0 at 50 ms a move and +24
     [+5, +44] at 20 ms; 0.2 measured −212 [−295, −128] (benchmarks/TUNING.md)."""
+    widening: float = 0.0
+    """PUCT, progressive widening where an opponent moves: there a move not yet tried is
+    chosen only while fewer than `widening` * sqrt(the node's visits) legal moves have been
+    tried (at least one always), so an opponent's rarely visited node keeps to its likeliest
+    replies; 0 (the default) leaves every legal move in play."""
     expansion: Expansion = "random"
     """UCT: which untried action a node expands first: uniform, or the highest `game.priors`
     (measured +70 Elo on Splendor: Marvel at 100 iterations, 100 games; not yet the default so
@@ -93,5 +99,7 @@ class SearchConfig:
                 f"final_move must be 'visits' or 'lcb', got {self.final_move!r}")
         if self.uct_c < 0 or self.puct_c < 0:
             raise ValueError("exploration constants must be >= 0")
+        if not 0 <= self.widening < math.inf:
+            raise ValueError(f"widening must be a finite number >= 0, got {self.widening}")
         if not -1 <= self.fpu_reduction <= 1:
             raise ValueError(f"fpu_reduction must be in [-1, 1], got {self.fpu_reduction}")

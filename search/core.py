@@ -131,12 +131,16 @@ class TreeSearch:
                 self.nodes += 1
 
     def _select_puct(self, node: Node, legal: Sequence[Any]) -> Node:
-        """The PUCT choice among the children of the legal actions (counting availability)."""
+        """The PUCT choice among the children of the legal actions (counting availability),
+        held to the tried ones where an opponent moves and progressive widening says so."""
         c = self.config.puct_c
         sqrt = math.sqrt
         children = node.children
         best: Node | None = None
         best_u = -math.inf
+        best_tried: Node | None = None
+        best_tried_u = -math.inf
+        tried = 0
         fpu = math.nan
         for a in legal:
             child = children[a]
@@ -145,6 +149,10 @@ class TreeSearch:
             n = child.visits
             if n:
                 u = child.score / n + c * child.prior * sqrt(av) / (1 + n)
+                tried += 1
+                if u > best_tried_u:
+                    best_tried_u = u
+                    best_tried = child
             else:
                 if fpu != fpu:  # not yet computed (NaN)
                     visits = node.visits
@@ -155,6 +163,10 @@ class TreeSearch:
                 best_u = u
                 best = child
         assert best is not None
+        widening = self.config.widening
+        if (best_tried is not None and best.visits == 0 and widening
+                and best.player != self.player and tried >= widening * sqrt(node.visits)):
+            return best_tried
         return best
 
     def _select_uct(self, node: Node, state: Any, legal: Sequence[Any]) -> tuple[Node, bool]:

@@ -13,6 +13,8 @@ Options (comma-separated `key=value`; pimc and ismcts):
     time=S       seconds per move (results then depend on machine speed)
     c=X          UCT exploration constant          pc=X   PUCT exploration constant
     fpu=X        PUCT: unvisited moves valued at the parent's mean less X (default -0.1; -1..1)
+    widen=K      PUCT: where an opponent moves, a new move is tried only while fewer than
+                 K*sqrt(visits) are tried (progressive widening; default 0: off)
     sel=uct|puct selection rule                     rollout=heuristic|random  playout policy
     expand=prior|random  (uct) which untried move a node tries first
     depth=N|none playout plies before the static evaluation
@@ -36,7 +38,9 @@ from search.baselines import Bot
 from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
-_SEARCH_KEYS = {"iters", "time", "c", "pc", "fpu", "sel", "expand", "rollout", "depth", "engine"}
+_SEARCH_KEYS = {
+    "iters", "time", "c", "pc", "fpu", "widen", "sel", "expand", "rollout", "depth", "engine",
+}
 _KEYS = {
     "random": set(),
     "greedy": set(),
@@ -141,6 +145,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             config_args["puct_c"] = float(opts["pc"])
         if "fpu" in opts:
             config_args["fpu_reduction"] = float(opts["fpu"])
+        if "widen" in opts:
+            config_args["widening"] = float(opts["widen"])
         if "sel" in opts:
             config_args["selection"] = opts["sel"]
         if "expand" in opts:
