@@ -134,6 +134,13 @@ def expand_with_priors(
             slot[legal[i]] = add_child(links, stats, meta, node, legal[i], mover, priors[i])
 
 
+def visited_value(links: Array, stats: Array, child: int, c: float) -> float:
+    """A visited child's PUCT value (its mean plus the prior's exploration term)."""
+    n = links[child, VISITS]
+    return stats[child, SCORE] / n + c * stats[child, PRIOR] * math.sqrt(links[child, AVAIL]) / (
+        1 + n)
+
+
 def select_puct(
     links: Array, stats: Array, node: int, legal: Array, count: int, slot: Array, c: float,
     fpu_reduction: float, widening: float,
@@ -142,21 +149,13 @@ def select_puct(
     ones where an opponent moves and progressive widening says so."""
     best = NO_NODE
     best_u = -math.inf
-    best_tried = NO_NODE
-    best_tried_u = -math.inf
-    tried = 0
     fpu = math.nan
     for i in range(count):
         child = slot[legal[i]]
         avail = links[child, AVAIL] + 1
         links[child, AVAIL] = avail
-        n = links[child, VISITS]
-        if n:
-            u = stats[child, SCORE] / n + c * stats[child, PRIOR] * math.sqrt(avail) / (1 + n)
-            tried += 1
-            if u > best_tried_u:
-                best_tried_u = u
-                best_tried = child
+        if links[child, VISITS]:
+            u = visited_value(links, stats, child, c)
         else:
             if math.isnan(fpu):
                 visits = links[node, VISITS]
@@ -167,10 +166,30 @@ def select_puct(
         if u > best_u:
             best_u = u
             best = child
-    if (best_tried != NO_NODE and links[best, VISITS] == 0 and widening > 0.0
-            and links[best, PLAYER] != links[0, PLAYER]
-            and tried >= widening * math.sqrt(links[node, VISITS])):
-        return best_tried
+    if widening > 0.0 and links[best, VISITS] == 0 and links[best, PLAYER] != links[0, PLAYER]:
+        return widened(links, stats, node, legal, count, slot, c, widening, best)
+    return best
+
+
+def widened(
+    links: Array, stats: Array, node: int, legal: Array, count: int, slot: Array, c: float,
+    widening: float, untried: int,
+) -> int:
+    """Progressive widening: the best tried child instead of the `untried` one once the node
+    has tried as many of its legal moves as its visits allow."""
+    best = NO_NODE
+    best_u = -math.inf
+    tried = 0
+    for i in range(count):
+        child = slot[legal[i]]
+        if links[child, VISITS]:
+            tried += 1
+            u = visited_value(links, stats, child, c)
+            if u > best_u:
+                best_u = u
+                best = child
+    if tried == 0 or tried < widening * math.sqrt(links[node, VISITS]):
+        return untried
     return best
 
 
@@ -353,6 +372,8 @@ GENERIC_FUNCTIONS = (
     map_children,
     back_up,
     expand_with_priors,
+    visited_value,
+    widened,
     select_puct,
     select_uct,
     playout,
