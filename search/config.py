@@ -72,9 +72,9 @@ class SearchConfig:
     a tenth of the most visited one's visits (`search.result.LCB_VISIT_SHARE`), so the most
     visited candidate stays the choice unless a well-sampled rival's bound is higher. Applies
     to every ISMCTS path (compiled, Python, root-parallel, multiple-observer), not to PIMC.
-    `lcb` measured +39 Elo [+10, +69] and +24 [+5, +43] at 1,000 iterations a move, but +2
-    [−17, +22] at 4,000 (benchmarks/TUNING.md, experiments 15–17); not the default, so that the
-    recorded results replay exactly."""
+    `lcb` measured +39 Elo [+10, +69] and +24 [+5, +43] at 1,000 iterations a move, +67
+    [+24, +109] at 2,000, but +2 [−17, +22] at 4,000 (benchmarks/TUNING.md, experiments
+    15–17 and 19); not the default, so that the recorded results replay exactly."""
 
     def __post_init__(self) -> None:
         if self.selection not in ("uct", "puct"):
