@@ -138,9 +138,6 @@ class TreeSearch:
         children = node.children
         best: Node | None = None
         best_u = -math.inf
-        best_tried: Node | None = None
-        best_tried_u = -math.inf
-        tried = 0
         fpu = math.nan
         for a in legal:
             child = children[a]
@@ -149,10 +146,6 @@ class TreeSearch:
             n = child.visits
             if n:
                 u = child.score / n + c * child.prior * sqrt(av) / (1 + n)
-                tried += 1
-                if u > best_tried_u:
-                    best_tried_u = u
-                    best_tried = child
             else:
                 if fpu != fpu:  # not yet computed (NaN)
                     visits = node.visits
@@ -163,11 +156,19 @@ class TreeSearch:
                 best_u = u
                 best = child
         assert best is not None
-        widening = self.config.widening
-        if (best_tried is not None and best.visits == 0 and widening
-                and best.player != self.player and tried >= widening * sqrt(node.visits)):
-            return best_tried
+        if self.config.widening and best.visits == 0 and best.player != self.player:
+            return self._widened(node, legal, best)
         return best
+
+    def _widened(self, node: Node, legal: Sequence[Any], untried: Node) -> Node:
+        """Progressive widening: the best tried child instead of the `untried` one once the
+        node has tried as many of its legal moves as its visits allow."""
+        c = self.config.puct_c
+        tried = [child for child in map(node.children.__getitem__, legal) if child.visits]
+        if not tried or len(tried) < self.config.widening * math.sqrt(node.visits):
+            return untried
+        return max(tried, key=lambda child: child.score / child.visits
+                   + c * child.prior * math.sqrt(child.avail) / (1 + child.visits))
 
     def _select_uct(self, node: Node, state: Any, legal: Sequence[Any]) -> tuple[Node, bool]:
         """The UCT choice (counting availability), or a new child for an untried action;
