@@ -68,11 +68,18 @@ class SearchPool:
             initargs=(self.flags, self._progress),
         )
 
-    def warm(self) -> None:
-        """Start every worker process now rather than on the first requests."""
-        futures = [self._executor.submit(work.warm) for _ in range(self.processes)]
-        for future in futures:
-            future.result()
+    def warm(self, starting: Callable[[int, str], None] = lambda worker, step: None) -> None:
+        """Start every worker process now rather than on the first requests, and have each
+        compile (or load) the kernels; `starting(worker, step)` as worker 1, 2, ... starts
+        each step (best effort: a report still on its way when the worker finishes is dropped)."""
+        def listener(worker: int) -> Listener:
+            return lambda data: starting(worker, data.decode())
+
+        jobs = [
+            self.submit(work.warm, listener=listener(n)) for n in range(1, self.processes + 1)
+        ]
+        for _, future in jobs:
+            self.result(future)
 
     def submit(
         self, fn: Callable[..., bytes], *args: Any, listener: Listener | None = None

@@ -7,6 +7,7 @@ import json
 import logging
 import signal
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -19,7 +20,9 @@ from advisor.config import ServerConfig
 from advisor.decoding import DecodeGuard
 from advisor.metrics import Metrics, PrometheusMetrics
 from advisor.pool import SearchPool
+from advisor.readiness import Readiness, StartingGate, refusal
 from advisor.service import AdvisorService
+from advisor.warmup import cached, estimate_s, kernel_games
 from contract.v1 import advisor_pb2, advisor_pb2_grpc
 
 log = logging.getLogger("advisor.server")
@@ -29,6 +32,8 @@ EXTRA_THREADS = 8
 """Threads beyond the admission limit: health checks, reflection and calls being shed."""
 HEALTH_PREFIX = "/grpc.health.v1.Health/"
 REFLECTION_PREFIX = "/grpc.reflection."
+Say = Callable[[str], None]
+"""Where the server tells a person what it is doing (a line at a time)."""
 
 
 class BearerAuth(grpc.ServerInterceptor):
@@ -48,25 +53,8 @@ class BearerAuth(grpc.ServerInterceptor):
         if hmac.compare_digest(str(given).encode(), self._expected):
             return continuation(details)
         log.info(json.dumps({"method": details.method, "status": "UNAUTHENTICATED"}))
-        handler = continuation(details)
-        return _refusal(handler)
-
-
-def _refusal(handler: Any) -> Any:
-    """A handler of the same shape that answers UNAUTHENTICATED."""
-
-    def deny(request: Any, context: grpc.ServicerContext) -> Any:
-        context.abort(grpc.StatusCode.UNAUTHENTICATED, "a valid bearer token is required")
-
-    if handler is None:
-        return None
-    if handler.response_streaming:
-        return grpc.unary_stream_rpc_method_handler(
-            deny, handler.request_deserializer, handler.response_serializer
-        )
-    return grpc.unary_unary_rpc_method_handler(
-        deny, handler.request_deserializer, handler.response_serializer
-    )
+        return refusal(continuation(details), grpc.StatusCode.UNAUTHENTICATED,
+                       lambda: "a valid bearer token is required")
 
 
 class PortUnavailable(OSError):
@@ -76,8 +64,13 @@ class PortUnavailable(OSError):
 class AdvisorServer:
     """One running server: `start()`, then `stop()` (or `serve_forever()` with signals)."""
 
-    def __init__(self, config: ServerConfig):
+    def __init__(self, config: ServerConfig, say: Say = lambda line: None):
         self.config = config
+        self.say = say
+        self.readiness = _readiness()
+        self.failure: BaseException | None = None
+        self._finished = threading.Event()
+        """Set when serving should end: a signal, or a warm-up that failed."""
         self.metrics = (PrometheusMetrics(config.host, config.metrics_port)
                         if config.metrics_port else Metrics())
         self.pool = SearchPool(config.processes, config.max_concurrent + EXTRA_THREADS,
@@ -86,6 +79,7 @@ class AdvisorServer:
         interceptors: list[grpc.ServerInterceptor] = [DecodeGuard()]
         if config.auth_token:
             interceptors.insert(0, BearerAuth(config.auth_token, config.open_reflection))
+        interceptors.insert(0, StartingGate(self.readiness))
         self.server = grpc.server(
             ThreadPoolExecutor(config.max_concurrent + EXTRA_THREADS, "rpc"),
             interceptors=interceptors,
@@ -130,18 +124,48 @@ class AdvisorServer:
             )
         return port
 
-    def start(self) -> int:
-        """Start the workers, then serve; returns the bound port."""
-        self.pool.warm()
+    def start(self, wait: bool = True, hold: Callable[[], object] = lambda: None) -> int:
+        """Serve at once, then warm the workers in the background: until they are warm, health
+        says NOT_SERVING and Advisor calls get UNAVAILABLE saying so. With `wait`, return when
+        they are warm (raising what stopped the warm-up, if anything). `hold()` runs before the
+        warm-up (a test holds the server in its starting state with it). Returns the port."""
         self.server.start()
         for name in ("", SERVICE_NAME):
-            self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+            self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         log.info(json.dumps({
             "event": "listening", "host": self.config.host, "port": self.port,
             "workers": self.pool.processes, "tls": self.config.tls_cert is not None,
             "auth": self.config.auth_token is not None,
         }))
+        self.say(f"listening on {self.config.host}:{self.port}; not ready until the search "
+                 f"workers are warm: {self.readiness.detail}...")
+        warming = threading.Thread(target=self._warm, args=(hold,), name="warm-up", daemon=True)
+        warming.start()
+        if wait:
+            warming.join()
+            if self.failure is not None:
+                raise self.failure
         return self.port
+
+    def _warm(self, hold: Callable[[], object]) -> None:
+        """Warm every worker with a line per step, then turn SERVING."""
+        started = time.monotonic()
+        workers = self.pool.processes
+        try:
+            hold()
+            self.pool.warm(lambda worker, step: self.say(f"  worker {worker}/{workers}: {step}"))
+        except Exception as exc:  # a worker that cannot start: the server cannot serve
+            self.failure = exc
+            log.error(json.dumps({"event": "warm-up failed", "error": str(exc)}))
+            self._finished.set()
+            return
+        took = time.monotonic() - started
+        self.say(f"ready in {took:.1f} s: serving on {self.config.host}:{self.port} "
+                 "(Ctrl-C stops)")
+        log.info(json.dumps({"event": "ready", "port": self.port, "warm_up_s": round(took, 1)}))
+        self.readiness.ready.set()
+        for name in ("", SERVICE_NAME):
+            self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
 
     def stop(self, grace: float | None = None) -> None:
         """NOT_SERVING, refuse new calls, let in-flight ones finish within `grace`, stop."""
@@ -155,11 +179,22 @@ class AdvisorServer:
         log.info(json.dumps({"event": "stopped"}))
 
     def serve_forever(self) -> int:
-        """Run until SIGTERM or SIGINT, then shut down gracefully; returns the exit code 0."""
-        stopping = threading.Event()
+        """Run until SIGTERM or SIGINT, then shut down gracefully; returns the exit code (1 if
+        the workers could not be warmed)."""
         for sig in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(sig, lambda *_: stopping.set())
-        self.start()
-        stopping.wait()
+            signal.signal(sig, lambda *_: self._finished.set())
+        self.start(wait=False)
+        self._finished.wait()
         self.stop()
-        return 0
+        return 0 if self.failure is None else 1
+
+
+def _readiness() -> Readiness:
+    """What warming the workers will do, and about how long it takes."""
+    games = ", ".join(kernel_games())
+    if cached():
+        return Readiness("loading search kernels", estimate_s(True),
+                         f"loading the search kernels for {games} from numba's cache")
+    return Readiness("compiling search kernels", estimate_s(False),
+                     f"compiling the search kernels for {games} "
+                     f"(first start only, about {estimate_s(False)} s)")

@@ -18,11 +18,10 @@ from typing import Any
 from advisor import answers, coaching
 from advisor.budget import Budget
 from advisor.coaching import Reason
-from advisor.games import ADAPTERS, GameAdapter, adapter_by_name
+from advisor.games import GameAdapter, adapter_by_name
+from advisor.warmup import warm_kernels
 from contract.v1 import advisor_pb2, common_pb2
 from search import SearchResult, ismcts
-from search.compiled import warm_up
-from search.compiled_game import compiled_twin
 from search.limits import now
 from search.result import Candidate
 
@@ -45,14 +44,12 @@ def init_worker(flags: Any, progress: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def warm() -> int:
+def warm(job: int, slot: int) -> bytes:
     """Start this worker: compile (or load from numba's cache) every game's compiled search, so
-    no request pays for it. Returns the process id."""
-    for adapter in ADAPTERS.values():
-        twin = compiled_twin(adapter.engine, "compiled")
-        if twin is not None:
-            warm_up(twin)
-    return os.getpid()
+    no request pays for it, telling job `job`'s listener each step it starts (text). Returns the
+    process id (text)."""
+    warm_kernels(lambda step: _progress.put((job, step.encode())))
+    return str(os.getpid()).encode()
 
 
 class SlotCancel:

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import grpc
 
+from advisor.readiness import ready_port
 from contract.codecs.splendor_marvel import observation_to_proto
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.splendor_marvel import GAME, new_game, observe
@@ -70,7 +71,7 @@ def _server(workers: int) -> Iterator[int]:
     )
     try:
         assert process.stderr is not None
-        port = int(json.loads(process.stderr.readline())["port"])
+        port = ready_port(process.stderr)
         drain = threading.Thread(target=process.stderr.read, daemon=True)  # the call log
         drain.start()
         yield port

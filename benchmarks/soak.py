@@ -29,6 +29,7 @@ from pathlib import Path
 
 import grpc
 
+from advisor.readiness import ready_port
 from contract.codecs import challengers as challengers_codec
 from contract.codecs import splendor_marvel as splendor_codec
 from contract.v1 import advisor_pb2, common_pb2
@@ -157,7 +158,7 @@ def server(workers: int) -> Iterator[tuple[int, subprocess.Popen[str]]]:
                                stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert process.stderr is not None
-        port = int(json.loads(process.stderr.readline())["port"])
+        port = ready_port(process.stderr)
         threading.Thread(target=process.stderr.read, daemon=True).start()  # the call log
         yield port, process
     finally:

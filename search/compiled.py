@@ -9,6 +9,7 @@ seed and an iteration budget, the answer is the same bit for bit.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -50,12 +51,30 @@ def _entry_points(game: CompiledGame) -> dict[str, Any]:
         return _ENTRY_POINTS[key]
 
 
-def warm_up(game: CompiledGame) -> None:
+WARM_UP_STAGES = ("ISMCTS", "PIMC")
+"""The entry points `warm_up` compiles, in order (the names it reports)."""
+
+
+def warm_up(game: CompiledGame, starting: Callable[[str], None] = lambda stage: None) -> None:
     """Compile (or load from numba's cache) every entry point, with a tiny search and a tiny
-    flat Monte Carlo on the game's example observation."""
+    flat Monte Carlo on the game's example observation; `starting(stage)` before each of
+    `WARM_UP_STAGES`."""
     observation = game.example_observation()
+    starting(WARM_UP_STAGES[0])
     compiled_ismcts(game, observation, Limits(iterations=2), SearchConfig(), seed=0)
+    starting(WARM_UP_STAGES[1])
     compiled_pimc(game, observation, Limits(iterations=2), SearchConfig(), worlds=1, seed=0)
+
+
+def is_cached(game: CompiledGame) -> bool:
+    """True when numba's cache holds an index for every entry point of `game` (so a warm-up
+    loads machine code rather than compiling it); False when it cannot tell."""
+    for dispatcher in _entry_points(game).values():
+        index = getattr(getattr(getattr(dispatcher, "_cache", None), "_cache_file", None),
+                        "_index_path", None)  # numba's private names: False if they change
+        if index is None or not os.path.exists(index):
+            return False
+    return True
 
 
 def _settings(config: SearchConfig) -> np.ndarray:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import signal
@@ -21,6 +20,7 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 )
 
 from advisor import AdvisorServer, ServerConfig
+from advisor.readiness import ready_port
 from advisor.server import PortUnavailable
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 
@@ -116,7 +116,7 @@ def test_sigterm_turns_not_serving_drains_and_exits_zero() -> None:
     )
     try:
         assert process.stderr is not None
-        port = json.loads(process.stderr.readline())["port"]
+        port = ready_port(process.stderr)
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             statuses = health_pb2_grpc.HealthStub(channel).Watch(health_pb2.HealthCheckRequest())
             assert next(statuses).status == SERVING

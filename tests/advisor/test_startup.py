@@ -1,0 +1,55 @@
+"""Starting the service: it serves at once, says NOT_SERVING and refuses Advisor calls with a
+clear UNAVAILABLE until its workers are warm, then turns SERVING; `advisor warm` fills the
+kernel cache."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from advisor import AdvisorServer, ServerConfig
+from contract.v1 import advisor_pb2, advisor_pb2_grpc
+
+SERVING = health_pb2.HealthCheckResponse.SERVING
+NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+def test_calls_before_the_workers_are_warm_get_a_clear_unavailable() -> None:
+    release = threading.Event()
+    lines: list[str] = []
+    server = AdvisorServer(ServerConfig(port=0, workers=1, grace_s=1.0), say=lines.append)
+    try:
+        port = server.start(wait=False, hold=release.wait)
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+            statuses = health_pb2_grpc.HealthStub(channel).Watch(health_pb2.HealthCheckRequest())
+            assert next(statuses).status == NOT_SERVING
+            stub = advisor_pb2_grpc.AdvisorStub(channel)
+            with pytest.raises(grpc.RpcError) as refused:
+                stub.GetInfo(advisor_pb2.GetInfoRequest(), timeout=60)
+            assert refused.value.code() == grpc.StatusCode.UNAVAILABLE  # not a deadline
+            details = refused.value.details() or ""
+            assert details.startswith("the advisor is starting: ")
+            assert "search kernels, ready in about " in details and details.endswith("; retry")
+            release.set()
+            assert next(statuses).status == SERVING
+            assert stub.GetInfo(advisor_pb2.GetInfoRequest(), timeout=60).limits.worker_processes
+        assert lines[0].startswith(f"listening on 127.0.0.1:{port}; not ready until")
+        assert "search kernels for splendor_marvel" in lines[0]
+        assert lines[-1].startswith("ready in ") and "(Ctrl-C stops)" in lines[-1]
+    finally:
+        release.set()
+        server.stop(grace=0)
+
+
+def test_warm_fills_the_kernel_cache_and_exits() -> None:
+    done = subprocess.run([sys.executable, "-m", "advisor", "warm"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "splendor_marvel ISMCTS" in lines[1] and "splendor_marvel PIMC" in lines[2]
+    assert lines[-1].startswith("done in ")
