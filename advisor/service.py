@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import queue
+import random
 from collections.abc import Iterator
 from importlib import metadata
 from typing import Any
@@ -34,6 +35,13 @@ def service_version() -> str:
 def _seat_to_decide(adapter: GameAdapter, view: Any) -> None:
     if adapter.is_over(view):
         raise PreconditionError("the game is over: there is no move to make")
+
+
+def _why_illegal(adapter: GameAdapter, obs: Any, action: Any) -> str:
+    """Why `action` is illegal for the seat to decide, in ApplyMove's words (judged on a world
+    drawn from the observation: the reason rests only on what that seat sees)."""
+    world = adapter.engine.sample(obs, random.Random(0))
+    return adapter.why_illegal(world, action) or "not a legal move now"
 
 
 def _observer_decides(adapter: GameAdapter, view: Any) -> None:
@@ -145,7 +153,8 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         if request.HasField("move"):
             action = adapter.move(request.move, "move")
             if action not in adapter.legal_moves(obs):
-                raise PreconditionError(f"{action} is not legal now")
+                why = _why_illegal(adapter, obs, action)
+                raise PreconditionError(f"{action} is illegal: {why}")
         budget = self._budget(request.limits, context, record)
         data = self._run(context, work.evaluate, adapter.name, obs, action, budget)
         response = advisor_pb2.EvaluateResponse.FromString(data)

@@ -8,9 +8,12 @@ import sys
 from collections.abc import Callable, Sequence
 
 from clients.cli import commands, parser
+from clients.cli.advice import advice
 from clients.cli.files import InputError
 from clients.client import AdvisorClient, AdvisorError, RetryPolicy
 
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 Command = Callable[[AdvisorClient, argparse.Namespace], None]
 COMMANDS: dict[str, Command] = {
     "info": commands.info,
@@ -25,7 +28,8 @@ COMMANDS: dict[str, Command] = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Parse `argv`, run the subcommand; 0 on success, 1 on a server error, 2 on bad input."""
+    """Parse `argv`, run the subcommand; 0 on success, 1 on a server error, 2 on bad input,
+    130 when stopped by Ctrl-C."""
     args = parser.build().parse_args(argv)
     client = AdvisorClient(
         args.server, token=args.token, tls=args.tls, timeout=args.timeout,
@@ -36,8 +40,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             COMMANDS[args.command](client, args)
             return 0
     except AdvisorError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {advice(error, args.server, args.tls is not None)}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("\nstopped (Ctrl-C)", file=sys.stderr)
+        return INTERRUPTED
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -10,14 +10,22 @@ from games.registry import DEFAULT_GAME, GAMES
 DESCRIPTION = "Ask an advisor server for moves, referee games, or play against the bot."
 
 
-def _connection(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("connection")
-    group.add_argument("--server", default=DEFAULT_TARGET, help="host:port (default %(default)s)")
-    group.add_argument("--token", help="bearer token, when the server needs one")
-    group.add_argument("--tls", metavar="ROOT_CERT", help="use TLS, trusting this PEM root")
-    group.add_argument(
-        "--timeout", type=float, default=60.0, help="deadline of each call in seconds"
-    )
+def _connection(parser: argparse.ArgumentParser, defaults: bool) -> None:
+    """The connection options; a subcommand's (`defaults` False) override those given before
+    the subcommand, which hold the defaults."""
+    group = parser.add_argument_group("connection (before or after the command)")
+
+    def default(value: object) -> object:
+        return value if defaults else argparse.SUPPRESS
+
+    group.add_argument("--server", default=default(DEFAULT_TARGET),
+                       help=f"host:port (default {DEFAULT_TARGET})")
+    group.add_argument("--token", default=default(None),
+                       help="bearer token, when the server needs one")
+    group.add_argument("--tls", metavar="ROOT_CERT", default=default(None),
+                       help="use TLS, trusting this PEM root")
+    group.add_argument("--timeout", type=float, default=default(60.0),
+                       help="deadline of each call in seconds (default 60)")
 
 
 def _search(parser: argparse.ArgumentParser) -> None:
@@ -45,13 +53,14 @@ def _command(
     commands: argparse._SubParsersAction[argparse.ArgumentParser], name: str, text: str
 ) -> argparse.ArgumentParser:
     parser = commands.add_parser(name, help=text, description=text)
-    _connection(parser)
+    _connection(parser, defaults=False)
     return parser
 
 
 def build() -> argparse.ArgumentParser:
     """The parser of `python -m clients.cli`."""
-    parser = argparse.ArgumentParser(prog="python -m clients.cli", description=DESCRIPTION)
+    parser = argparse.ArgumentParser(prog="card-advisor-cli", description=DESCRIPTION)
+    _connection(parser, defaults=True)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     observation_help = "observation JSON file (protobuf JSON of advisor.v1.Observation), - = stdin"
 
