@@ -1,4 +1,5 @@
-# Two entry points for a fresh machine: `make run` (the service) and `make test` (the suite).
+# Two entry points for a fresh machine: `make run` (the service, in the foreground until Ctrl-C)
+# and `make test` (the suite).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,11 +9,14 @@ BIN := $(VENV)/bin
 RUNTIME := $(VENV)/.runtime
 DEV := $(VENV)/.dev
 
-# `make run` installs what the service needs; `make test` and `make lint` add the dev tools.
+# `make run` installs what the service needs and compiles the search kernels into numba's cache
+# (`python -m advisor warm`, once: later starts load them); `make test` and `make lint` add the
+# dev tools.
 $(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e .
+	$(BIN)/python -m advisor warm
 	touch $(RUNTIME)
 
 $(DEV): $(RUNTIME)

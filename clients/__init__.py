@@ -3,7 +3,7 @@
 Public names (loaded lazily, so `clients.arena` does not pull in gRPC): `AdvisorClient`,
 `Limits`, `Analysis`, `AdvisorError`, `FieldViolation`, `RetryPolicy`, and the typed answers
 and their enums (`Suggestion`, `Evaluation`, `Grade`, ...) from `clients.client`.
-The command line is `python -m clients.cli`.
+The command line is `card-advisor-cli` (`python -m clients.cli`).
 """
 
 from __future__ import annotations

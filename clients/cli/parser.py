@@ -58,7 +58,7 @@ def _command(
 
 
 def build() -> argparse.ArgumentParser:
-    """The parser of `python -m clients.cli`."""
+    """The parser of `card-advisor-cli` (`python -m clients.cli`)."""
     parser = argparse.ArgumentParser(prog="card-advisor-cli", description=DESCRIPTION)
     _connection(parser, defaults=True)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
