@@ -11,6 +11,8 @@ UNREACHABLE = ("Connection refused", "failed to connect to all addresses", "erro
 """Transport failures of a server that is not there (checked after those of a TLS mismatch)."""
 TLS_MISMATCH = ("Socket closed", "Connection reset", "WRONG_VERSION_NUMBER", "handshake")
 """What a plain-text call to a TLS server (or a TLS call to a plain one) fails with."""
+STARTING = "the advisor is starting"
+"""How a server still warming its workers answers (it says when to retry)."""
 
 
 def advice(error: AdvisorError, server: str, tls: bool) -> str:
@@ -24,6 +26,8 @@ def advice(error: AdvisorError, server: str, tls: bool) -> str:
         if any(sign.lower() in error.message.lower() for sign in UNREACHABLE):
             return (f"cannot reach the advisor at {server}: is it running? start it with "
                     "`make run`, or pass --server HOST:PORT")
+        if error.message.startswith(STARTING):
+            return error.message
         return f"the advisor is unavailable: {error.message}"
     if error.code == grpc.StatusCode.RESOURCE_EXHAUSTED:
         return f"the server is busy, try again ({error.message})"

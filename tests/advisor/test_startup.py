@@ -13,13 +13,16 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from advisor import AdvisorServer, ServerConfig
+from clients.cli import main as cli
 from contract.v1 import advisor_pb2, advisor_pb2_grpc
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 
 
-def test_calls_before_the_workers_are_warm_get_a_clear_unavailable() -> None:
+def test_calls_before_the_workers_are_warm_get_a_clear_unavailable(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     release = threading.Event()
     lines: list[str] = []
     server = AdvisorServer(ServerConfig(port=0, workers=1, grace_s=1.0), say=lines.append)
@@ -35,6 +38,9 @@ def test_calls_before_the_workers_are_warm_get_a_clear_unavailable() -> None:
             details = refused.value.details() or ""
             assert details.startswith("the advisor is starting: ")
             assert "search kernels, ready in about " in details and details.endswith("; retry")
+            assert cli(["info", "--server", f"127.0.0.1:{port}"]) == 1  # the CLI says so too
+            said = capsys.readouterr().err
+            assert said.startswith("error: the advisor is starting: ") and said.endswith("retry\n")
             release.set()
             assert next(statuses).status == SERVING
             assert stub.GetInfo(advisor_pb2.GetInfoRequest(), timeout=60).limits.worker_processes
