@@ -70,7 +70,7 @@ class AdvisorServer:
         self.readiness = _readiness()
         self.failure: BaseException | None = None
         self._finished = threading.Event()
-        """Set when serving should end: a signal, or a warm-up that failed."""
+        """Set when serving ends: a signal, `stop()`, or a warm-up that failed."""
         self.metrics = (PrometheusMetrics(config.host, config.metrics_port)
                         if config.metrics_port else Metrics())
         self.pool = SearchPool(config.processes, config.max_concurrent + EXTRA_THREADS,
@@ -155,6 +155,8 @@ class AdvisorServer:
             hold()
             self.pool.warm(lambda worker, step: self.say(f"  worker {worker}/{workers}: {step}"))
         except Exception as exc:  # a worker that cannot start: the server cannot serve
+            if self._finished.is_set():  # stopped while warming: nothing went wrong
+                return
             self.failure = exc
             log.error(json.dumps({"event": "warm-up failed", "error": str(exc)}))
             self._finished.set()
@@ -170,6 +172,7 @@ class AdvisorServer:
     def stop(self, grace: float | None = None) -> None:
         """NOT_SERVING, refuse new calls, let in-flight ones finish within `grace`, stop."""
         grace = self.config.grace_s if grace is None else grace
+        self._finished.set()
         self.health.enter_graceful_shutdown()
         log.info(json.dumps({"event": "draining", "grace_s": grace}))
         self.server.stop(grace).wait()
@@ -185,6 +188,8 @@ class AdvisorServer:
             signal.signal(sig, lambda *_: self._finished.set())
         self.start(wait=False)
         self._finished.wait()
+        if not self.readiness.ready.is_set() and self.failure is None:
+            self.say("stopping: the workers first finish the kernel they are compiling")
         self.stop()
         return 0 if self.failure is None else 1
 
