@@ -8,8 +8,10 @@ in `__pycache__` next to the search's source (`search/__pycache__`), or under
 
 from __future__ import annotations
 
+import fcntl
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
@@ -18,8 +20,8 @@ from search import compiled
 from search.compiled import warm_up
 from search.compiled_game import CompiledGame, compiled_twin
 
-COMPILE_S = 55
-"""About how long compiling every kernel takes on a 2-core machine (measured: README)."""
+COMPILE_S = 50
+"""About how long compiling every kernel takes on an idle core (measured: README)."""
 LOAD_S = 3
 """About how long loading them from numba's cache takes."""
 
@@ -46,9 +48,26 @@ def estimate_s(is_cached: bool) -> int:
 
 def warm_kernels(starting: Callable[[str], None] = lambda step: None) -> None:
     """Compile (or load) every game's compiled search in this process; `starting("<game>
-    <entry point>")` before each step."""
-    for name, game in kernel_games().items():
-        warm_up(game, partial(_step, starting, name))
+    <entry point>")` before each step. Processes warming at once take turns, so that one
+    compiles and the others load what it cached (rather than each compiling it)."""
+    with _taking_turns():
+        for name, game in kernel_games().items():
+            warm_up(game, partial(_step, starting, name))
+
+
+@contextmanager
+def _taking_turns() -> Iterator[None]:
+    """An exclusive lock next to numba's cache while warming (none if it cannot be made)."""
+    try:
+        folder = Path(cache_location())
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = (folder / "card-advisor-warm.lock").open("w")
+    except OSError:
+        yield
+        return
+    with lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def _step(starting: Callable[[str], None], game: str, stage: str) -> None:
