@@ -6,8 +6,10 @@ import argparse
 import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from search.config import Engine
+if TYPE_CHECKING:  # the search package loads numpy: `serve` prints its first line before that
+    from search.config import Engine
 
 ENV_PREFIX = "ADVISOR_"
 ENGINES = ("compiled", "python")
