@@ -58,26 +58,33 @@ def _pyplot() -> Any:
 
 
 def draw(moves: Sequence[MoveReview], path: Path, title: str) -> None:
-    """Write the chart of `moves` to `path` (PNG)."""
+    """Write the chart of `moves` to `path` (PNG): a step line per seat; each mistake or
+    blunder a drop from the line (the value before the move) to a marker (after it)."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(10, 4.8))
-    labelled: set[Grade] = set()
-    for curve in curves(moves):
+    seats = curves(moves)
+    for curve in seats:
         colour = SEAT_COLOURS[curve.seat % len(SEAT_COLOURS)]
         ax.plot(curve.numbers, curve.chances, drawstyle="steps-post", color=colour,
                 linewidth=2, label=f"seat {curve.seat}")
+    labelled: set[Grade] = set()
+    for curve in seats:
+        before = dict(zip(curve.numbers, curve.chances, strict=True))
         for number, chance, grade, notation in curve.marks:
-            marker, mark_colour, word = MARKED[grade]
-            ax.scatter([number + 1], [chance], marker=marker, s=110, color=mark_colour,
-                       edgecolors="black", linewidths=0.6, zorder=3,
+            marker, colour, word = MARKED[grade]
+            ax.vlines(number, chance, before[number], color=colour, linewidth=2, zorder=3)
+            ax.scatter([number], [chance], marker=marker, s=110, color=colour,
+                       edgecolors="black", linewidths=0.6, zorder=4,
                        label=None if grade in labelled else word)
             labelled.add(grade)
-            ax.annotate(f"{number}. {notation}", (number + 1, chance), textcoords="offset points",
-                        xytext=(6, 6), fontsize=8, color=mark_colour)
+            ax.annotate(f"{number}. {notation}", (number, chance), textcoords="offset points",
+                        xytext=(7, -4), fontsize=9, color="black", zorder=5,
+                        bbox={"boxstyle": "round,pad=0.2", "facecolor": "white",
+                              "edgecolor": colour, "alpha": 0.9})
     ax.axhline(0.5, color="grey", linewidth=0.6, linestyle=":")
     ax.set_ylim(-0.02, 1.02)
     ax.set_xlabel("move number")
-    ax.set_ylabel("win probability (before each of the seat's moves)")
+    ax.set_ylabel("win probability before the seat's move")
     ax.set_title(title)
     ax.grid(axis="y", alpha=0.3)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)

@@ -45,7 +45,8 @@ def seat_line(seat: SeatReview) -> str:
     counts = ", ".join(f"{n} {grade}" for grade, n in seat.counts.items() if n)
     forced = f", {seat.forced} forced" if seat.forced else ""
     turns = ", ".join(str(n) for n in seat.turning_points) or "none"
-    return (f"Seat {seat.seat}: accuracy {seat.accuracy:.1f} over {seat.moves} moves "
+    moves = f"{seat.moves} move{'' if seat.moves == 1 else 's'}"
+    return (f"Seat {seat.seat}: accuracy {seat.accuracy:.1f} over {moves} "
             f"({counts or 'none graded'}{forced}); turning points: {turns}")
 
 
