@@ -14,6 +14,7 @@ import grpc
 
 from clients.client.answers import Assessment, Grade, Move, Reason, SearchStats
 from clients.client.errors import AdvisorError
+from clients.client.stream import Stream
 from contract.v1 import advisor_pb2
 
 
@@ -94,15 +95,12 @@ class ReviewSummary:
                    message.iterations, message)
 
 
-class GameReview:
+class GameReview(Stream):
     """A running ReviewGame call: iterate for the `MoveReview`s; `summary` once it ends;
     `stop()` cancels it. Use it as a context manager to stop it on leaving."""
 
     def __init__(self, start: Callable[[], Any], retry: Callable[[Callable[[], Any]], Any]):
-        self._start = start
-        self._retry = retry
-        self._call: Any = None
-        self._stopped = False
+        super().__init__(start, retry)
         self._moves: Iterator[MoveReview] | None = None
         self.summary: ReviewSummary | None = None
         """Set when the stream ended normally."""
@@ -112,36 +110,16 @@ class GameReview:
             self._moves = self._read()
         return self._moves
 
-    def _open(self) -> tuple[Any, Any]:
-        def attempt() -> tuple[Any, Any]:
-            call = self._start()
-            self._call = call
-            return call, next(call, None)
-
-        opened: tuple[Any, Any] = self._retry(attempt)
-        return opened
-
     def _read(self) -> Iterator[MoveReview]:
-        if self._stopped:
-            return
-        try:
-            call, message = self._open()
-            while message is not None and not self._stopped:
-                if message.HasField("summary"):
-                    self.summary = ReviewSummary.of(message.summary)
-                else:
-                    yield MoveReview.of(message.move)
-                message = next(call, None)
-        except grpc.RpcError as error:
-            if self._stopped and error.code() == grpc.StatusCode.CANCELLED:
-                return
-            raise AdvisorError.from_rpc_error(error) from None
+        for message in self._messages():
+            if message.HasField("summary"):
+                self.summary = ReviewSummary.of(message.summary)
+            else:
+                yield MoveReview.of(message.move)
 
     def stop(self) -> None:
         """Cancel the review; iteration ends quietly."""
-        self._stopped = True
-        if self._call is not None:
-            self._call.cancel()
+        self.cancel()
 
     def wait(self) -> ReviewSummary:
         """Read to the end; the summary (AdvisorError CANCELLED if stopped before it)."""

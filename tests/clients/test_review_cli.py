@@ -13,7 +13,7 @@ from clients.arena.record import GameTask, write_json
 from clients.arena.referee import play
 from clients.cli import main
 from clients.cli.review_chart import curves
-from clients.client import Grade, Move, MoveReview
+from clients.client import AdvisorClient, AdvisorError, Grade, Limits, Move, MoveReview
 from contract.v1 import advisor_pb2
 
 TINY = ["--iterations", "24", "--seed", "3"]
@@ -107,6 +107,31 @@ def test_play_saves_by_default_where_it_says(
     assert code == 0
     saved = list(games_dir.glob("game-*.json"))
     assert len(saved) == 1 and f"Game record saved to {saved[0]}" in out
+
+
+def test_the_client_reviews_a_game_and_stops_when_asked(client: AdvisorClient) -> None:
+    state = client.new_game(2, seed=4)
+    record = advisor_pb2.GameRecord(initial_state=state)
+    for _ in range(4):
+        move = client.legal_moves(state).moves[0]
+        record.moves.add(notation=move.notation)
+        state = client.apply_move(state, move).state
+    limits = Limits(iterations=24, seed=2)
+    review = client.review_game(record, limits=limits)
+    summary = review.wait()
+    moves = list(client.review_game(record, limits=limits))
+    assert [m.number for m in moves] == [1, 2, 3, 4] and [m.seat for m in moves] == [0, 1, 0, 1]
+    assert all(m.grade is not Grade.NOT_SEARCHED and m.assessment is not None for m in moves)
+    assert [s.seat for s in summary.seats] == [0, 1] and summary.seed == 2
+    assert sum(summary.seats[0].counts.values()) == summary.seats[0].moves == 2
+    assert client.get_info().limits.max_review_moves == 2000
+
+    with client.review_game(record, [1], limits) as stopped:
+        first = next(iter(stopped))
+        stopped.stop()
+        assert first.seat == 1 and list(stopped) == [] and stopped.summary is None
+    with pytest.raises(AdvisorError):
+        stopped.wait()
 
 
 def _judged(number: int, seat: int, grade: Grade, before: float, after: float) -> MoveReview:
