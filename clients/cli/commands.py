@@ -145,7 +145,8 @@ def review(client: AdvisorClient, args: argparse.Namespace) -> None:
     """A recorded game judged move by move: a table as it streams, then each seat's summary;
     `--chart` draws the win probabilities."""
     record = records.load(args.record, args.index)
-    judging = client.review_game(record, _seats(args.seats), limits_of(args))
+    judging = client.review_game(record, _seats(args.seats), limits_of(args),
+                                 timeout=reviewing.deadline(args.timeout, record))
     try:
         if args.json:
             moves = []

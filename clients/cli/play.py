@@ -202,7 +202,9 @@ class Table:
         self.stdout.flush()
         if self.stdin.readline().strip().lower() not in ("y", "yes"):
             return
-        reviewing.show(self.client.review_game(self.record, humans, self.limits), self.say)
+        timeout = reviewing.deadline(self.client.timeout, self.record)
+        review = self.client.review_game(self.record, humans, self.limits, timeout=timeout)
+        reviewing.show(review, self.say)
 
     def report(self, answer: Applied) -> None:
         """What the move caused."""

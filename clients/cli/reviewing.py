@@ -6,12 +6,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from clients.client import GameReview, Grade, MoveReview, ReviewSummary, SeatReview
+from contract.v1 import advisor_pb2
 
 COLUMNS = ("#", "seat", "move", "grade", "loss", "win before > after", "best")
 WIDTHS = (4, 4, 22, 11, 6, 18)
 EXPLAINED = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
 """Grades whose reasons are printed under the move."""
 REASONS_SHOWN = 2
+
+
+def deadline(per_move: float | None, record: advisor_pb2.GameRecord) -> float | None:
+    """A review's deadline in seconds: the per-call `--timeout` for each move of the record
+    (every move's search is bounded by the call's deadline, so one call-sized deadline would
+    cut the last moves' searches short)."""
+    return None if per_move is None else per_move * max(1, len(record.moves))
 
 
 def _row(cells: Sequence[str]) -> str:

@@ -13,6 +13,7 @@ from clients.arena.record import GameTask, write_json
 from clients.arena.referee import play
 from clients.cli import main
 from clients.cli.review_chart import curves
+from clients.cli.reviewing import deadline
 from clients.client import AdvisorClient, AdvisorError, Grade, Limits, Move, MoveReview
 from contract.v1 import advisor_pb2
 
@@ -125,6 +126,7 @@ def test_the_client_reviews_a_game_and_stops_when_asked(client: AdvisorClient) -
     assert [s.seat for s in summary.seats] == [0, 1] and summary.seed == 2
     assert sum(summary.seats[0].counts.values()) == summary.seats[0].moves == 2
     assert client.get_info().limits.max_review_moves == 2000
+    assert deadline(5.0, record) == 20.0 and deadline(None, record) is None  # 5 s a move
 
     with client.review_game(record, [1], limits) as stopped:
         first = next(iter(stopped))
