@@ -2,13 +2,15 @@
 moves at the default budget on 2 workers, goal within 60 s).
 
 The game is the heuristic policy's from the first deal (from `--seed` on) whose length is
-within `--plies` ± 5; an in-process server with `--workers` worker processes reviews every
-move of both seats at the budget given (the server's default when none). The table gives the
-wall time to the first message and to the summary, per judged move, and the load average of
-the machine before and after (the service shares it).
+within `--plies` ± 5 (`--game challengers`: any length; its chance draws come from their own
+seeded stream, as in the arena). An in-process server with `--workers` worker processes
+reviews every move of both seats at the budget given (the server's default when none). The
+table gives the wall time to the first message and to the summary, per judged move, and the
+load average of the machine before and after (the service shares it).
 
     python -m benchmarks.review_speed                     # 2 workers, default budget
     python -m benchmarks.review_speed --workers 1 2 --iterations 500
+    python -m benchmarks.review_speed --game challengers
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ import grpc
 
 from advisor import AdvisorServer, ServerConfig
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
-from games.splendor_marvel import GAME, new_game
+from games.registry import GAMES
 
 PLIES_SLACK = 5
+CHANCE_SEED = 1
 
 
 @dataclass(frozen=True)
@@ -41,20 +44,22 @@ class Row:
     load_after: float
 
 
-def game_record(seed: int, plies: int) -> tuple[int, list[str]]:
-    """The first deal from `seed` on whose heuristic game lasts `plies` ± 5 moves."""
+def game_record(game: str, seed: int, plies: int | None) -> tuple[int, list[str]]:
+    """The first deal from `seed` on whose heuristic game lasts `plies` ± 5 moves (None: any)."""
+    engine = GAMES[game].load()
     for deal in range(seed, seed + 1000):
-        state, rng, moves = new_game(2, seed=deal), random.Random(deal), []
-        while not GAME.is_terminal(state):
-            action = GAME.rollout_action(state, rng)
+        state, moves = engine.new_game(2, deal), []
+        policy, chance = random.Random(deal), random.Random(CHANCE_SEED)
+        while not engine.game.is_terminal(state):
+            action = engine.game.rollout_action(state, policy)
             moves.append(str(action))
-            GAME.apply(state, action, rng)
-        if abs(len(moves) - plies) <= PLIES_SLACK:
+            engine.game.apply(state, action, chance)
+        if plies is None or abs(len(moves) - plies) <= PLIES_SLACK:
             return deal, moves
     raise LookupError(f"no game of {plies} ± {PLIES_SLACK} moves from seed {seed}")
 
 
-def measure(workers: int, iterations: int, deal: int, moves: list[str]) -> Row:
+def measure(game: str, workers: int, iterations: int, deal: int, moves: list[str]) -> Row:
     """Review the game once on a fresh server with `workers` processes."""
     server = AdvisorServer(ServerConfig(port=0, workers=workers))
     server.start()
@@ -62,8 +67,8 @@ def measure(workers: int, iterations: int, deal: int, moves: list[str]) -> Row:
         request = advisor_pb2.ReviewGameRequest(
             record=advisor_pb2.GameRecord(
                 new_game=advisor_pb2.NewGameRequest(
-                    game=common_pb2.GAME_SPLENDOR_MARVEL, players=2, seed=deal),
-                moves=[common_pb2.Move(notation=m) for m in moves]),
+                    game=f"GAME_{game.upper()}", players=2, seed=deal),
+                moves=[common_pb2.Move(notation=m) for m in moves], chance_seed=CHANCE_SEED),
             limits=common_pb2.Limits(max_iterations=iterations, seed=1))
         with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
             stub = advisor_pb2_grpc.AdvisorStub(channel)
@@ -88,16 +93,19 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[2])
     parser.add_argument("--iterations", type=int, default=ServerConfig.default_iterations,
                         help="per move (default: the server's default)")
-    parser.add_argument("--plies", type=int, default=70, help="length of the game to review")
+    parser.add_argument("--game", choices=sorted(GAMES), default="splendor_marvel")
+    parser.add_argument("--plies", type=int, default=70,
+                        help="length of the game to review (Splendor: Marvel)")
     parser.add_argument("--seed", type=int, default=1, help="first deal tried")
     args = parser.parse_args()
-    deal, moves = game_record(args.seed, args.plies)
+    plies = args.plies if args.game == "splendor_marvel" else None
+    deal, moves = game_record(args.game, args.seed, plies)
     print(f"deal {deal}: {len(moves)} moves, {os.cpu_count()} cores")
     header = ("workers", "it/move", "moves", "judged", "first s", "total s", "ms/move",
               "load before", "load after")
     print("  ".join(header))
     for workers in args.workers:
-        row = measure(workers, args.iterations, deal, moves)
+        row = measure(args.game, workers, args.iterations, deal, moves)
         print("  ".join(str(v).rjust(len(h)) for v, h in zip(vars(row).values(), header,
                                                                 strict=True)))
 
