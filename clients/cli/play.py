@@ -189,7 +189,11 @@ class Table:
         """Write the record, and say where and how to review it."""
         if self.record_path is None:
             return
-        records.save(self.record_path, self.record)
+        try:
+            records.save(self.record_path, self.record)
+        except OSError as error:
+            self.say(f"Could not save the game record to {self.record_path}: {error.strerror}")
+            return
         self.say(f"Game record saved to {self.record_path} "
                  f"(review it: python -m clients.cli review {self.record_path})")
 

@@ -109,6 +109,13 @@ def test_play_saves_by_default_where_it_says(
     saved = list(games_dir.glob("game-*.json"))
     assert len(saved) == 1 and f"Game record saved to {saved[0]}" in out
 
+    blocked = games_dir / "a file, not a folder"
+    blocked.write_text("")
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    record = ["--record", str(blocked / "game.json")]
+    code, out, _ = run(capsys, target, "play", "--seats", "human,bot", *record, *TINY)
+    assert code == 0 and f"Could not save the game record to {blocked / 'game.json'}" in out
+
 
 def test_the_client_reviews_a_game_and_stops_when_asked(client: AdvisorClient) -> None:
     state = client.new_game(2, seed=4)
