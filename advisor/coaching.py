@@ -28,17 +28,21 @@ GRADE_BOUNDS = (
 
 @dataclass(frozen=True)
 class Reason:
-    """One measured fact: `value` after the move, `baseline` in the position compared with."""
+    """One reason: what the move does toward `goal` (docs/api.md lists the keys) in words, and
+    the measured fact behind it: `value` after the move, `baseline` in the position compared
+    with."""
 
     code: str
     text: str
     value: float
     baseline: float
     compared_with: str = BEFORE
+    goal: str = ""
 
     def message(self) -> advisor_pb2.Reason:
         return advisor_pb2.Reason(code=self.code, text=self.text, value=self.value,
-                                  baseline=self.baseline, compared_with=self.compared_with)
+                                  baseline=self.baseline, compared_with=self.compared_with,
+                                  goal=self.goal)
 
 
 def interval(candidate: Candidate) -> tuple[float, float]:
