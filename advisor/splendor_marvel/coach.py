@@ -290,22 +290,33 @@ def _best(cards: set[int]) -> int:
     return max(sorted(cards), key=lambda c: (POINTS[c], TAGS[c]))
 
 
-def _say_afford(m: Measured) -> str:
+def _afford_changes(m: Measured) -> tuple[set[int], set[int]]:
+    """Cards within reach after the move only, and after the alternative only, among those
+    still there in both positions (a card the alternative recruits is not "missed")."""
     now = set(_reachable(m.after, m.seat, m.visible))
     then = set(_reachable(m.base, m.seat, m.visible))
+    both = _open_cards(m.after, m.seat) & _open_cards(m.base, m.seat)
+    return (now - then) & both, (then - now) & both
+
+
+def _open_cards(state: SplendorState, seat: int) -> set[int]:
+    return {c for c in state.board if c} | set(state.reserved[seat])
+
+
+def _say_afford(m: Measured) -> str:
+    now, then = _afford_changes(m)
     count = f"{m.value:g} cards within reach ({m.baseline:g} {m.against})"
-    if now - then:
-        return f"lets you afford {_name(_best(now - then))} next turn: {count}"
-    if then - now:
-        return f"{m.than} would let you afford {_name(_best(then - now))} next turn: {count}" \
-            if m.than != BEFORE else f"spends what you needed for {_name(_best(then - now))}"
-    return count
+    if now:
+        return f"lets you afford {_name(_best(now))} next turn: {count}"
+    if then:
+        return f"{m.than} would let you afford {_name(_best(then))} next turn: {count}" \
+            if m.than != BEFORE else f"spends what you needed for {_name(_best(then))}: {count}"
+    return f"changes what you can afford next turn: {count}"
 
 
 def _weight_afford(m: Measured) -> float:
-    now = set(_reachable(m.after, m.seat, m.visible))
-    then = set(_reachable(m.base, m.seat, m.visible))
-    changed = (now - then) or (then - now)
+    now, then = _afford_changes(m)
+    changed = now or then
     return 0.5 + 0.5 * POINTS[_best(changed)] if changed else 0.5
 
 
