@@ -259,23 +259,20 @@ def reasons(
     obs: Observation, action: Action, alternative: Action | None, rng: random.Random
 ) -> list[Reason]:
     """What `action` does toward the game's goals against `alternative` (or against the
-    position before), most important first; a pick or trim ends with the card's own facts."""
+    position before), most important first; a pick or trim ends with the card's own facts.
+    When no feature differs from the alternative, the differences from the position before
+    are given."""
     world = GAME.sample(obs, rng)
     seat = GAME.current_player(world)
     seed = rng.getrandbits(64)
     after = played(world, action, seed)
-    base, than = (world, BEFORE) if alternative is None else (
-        played(world, alternative, seed), describe(alternative))
-    opponent = likely_opponent(obs)
-    opponent_power = deck_power(obs.decks[opponent], min(obs.round, ROUNDS))
+    opponent_power = deck_power(obs.decks[likely_opponent(obs)], min(obs.round, ROUNDS))
     weighed: list[tuple[float, Reason]] = []
-    for feature in FEATURES:
-        value = float(feature.measure(after, seat, opponent_power))
-        baseline = float(feature.measure(base, seat, opponent_power))
-        if value != baseline:
-            m = Measured(after, base, seat, opponent_power, value, baseline, than)
-            weighed.append((feature.weight(m), Reason(
-                feature.code, feature.say(m), value, baseline, than, feature.goal)))
+    if alternative is not None:
+        weighed = _differences(after, played(world, alternative, seed), seat, opponent_power,
+                               describe(alternative))
+    if not weighed:
+        weighed = _differences(after, world, seat, opponent_power, BEFORE)
     if action.paid():
         weighed.append(_extra_pick_cost(action, world, after, seat))
     if alternative is not None:
@@ -284,6 +281,20 @@ def reasons(
     found = [weighed[i][1] for i in order]
     if action.kind in (PICK, TRIM):
         found.append(_card_fact(action, obs.round))
+    return found
+
+
+def _differences(after: State, base: State, seat: int, opponent_power: int, than: str
+                 ) -> list[tuple[float, Reason]]:
+    """A weighed reason for each feature whose number differs between `after` and `base`."""
+    found = []
+    for feature in FEATURES:
+        value = float(feature.measure(after, seat, opponent_power))
+        baseline = float(feature.measure(base, seat, opponent_power))
+        if value != baseline:
+            m = Measured(after, base, seat, opponent_power, value, baseline, than)
+            found.append((feature.weight(m), Reason(
+                feature.code, feature.say(m), value, baseline, than, feature.goal)))
     return found
 
 
@@ -341,7 +352,7 @@ def _playouts(obs: Observation, action: Action, alternative: Action, seed: int
     if wins[0] != wins[1]:
         text = (f"wins this round's match in {wins[0]} of {PLAYOUT_ROUNDS} sampled playouts "
                 f"({wins[1]} after {words})")
-        found.append((10.0 * abs(wins[0] - wins[1]) / PLAYOUT_ROUNDS, Reason(
+        found.append((5.0 * abs(wins[0] - wins[1]) / PLAYOUT_ROUNDS, Reason(
             "match_wins", text, wins[0] / PLAYOUT_ROUNDS, wins[1] / PLAYOUT_ROUNDS, words,
             "match")))
     if counted:

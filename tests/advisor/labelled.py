@@ -355,12 +355,15 @@ def match_decisions(kind: int, wanted: Wanted, count: int) -> list[
 
 
 def weaker_on_top(state: ChallengersState) -> ChallengersAction | None:
-    """Of the moves putting a card on top (Reporter, Juggler), one whose top card is at
-    least 4 power below the strongest choice; None if no choice differs that much."""
+    """Of the moves putting a card on top (Reporter, Juggler), one whose top card is weaker
+    than every other card that could go on top, and at least 4 power below the strongest;
+    None if there is none."""
     moves = CHALLENGERS.legal_actions(state)
     top = {m: base_power(state, m.cards()[0]) for m in moves}
     weakest = min(moves, key=lambda m: top[m])
-    return weakest if max(top.values()) - top[weakest] >= 4 else None
+    others = [top[m] for m in moves if m.cards()[0] != weakest.cards()[0]]
+    wide = others and max(others) - top[weakest] >= 4 and min(others) > top[weakest]
+    return weakest if wide else None
 
 
 def pass_on_a_full_bench(state: ChallengersState) -> ChallengersAction | None:

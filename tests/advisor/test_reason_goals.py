@@ -122,14 +122,17 @@ def _challengers(builder: Callable[[], tuple[ChallengersState, object]]) -> Posi
 
 
 @functools.cache
-def _decisions(kind: int, wanted: labelled.Wanted) -> list[tuple[ChallengersState, str]]:
-    """Four labelled match decisions of effect `kind` (found once: the scan plays games)."""
-    return [(state, str(move)) for state, move in labelled.match_decisions(kind, wanted, 4)]
+def _decisions(kind: int, wanted: labelled.Wanted, count: int
+               ) -> list[tuple[ChallengersState, str]]:
+    """`count` labelled match decisions of effect `kind` (found once: the scan plays games)."""
+    return [(state, str(move)) for state, move in labelled.match_decisions(kind, wanted, count)]
 
 
 def _decision(kind: int, wanted: labelled.Wanted, index: int) -> Position:
+    counts = {K_LOOK2: 5, K_ORDER: 2, K_EXH_LE3: 3}
+
     def position() -> tuple[ChallengersState, str]:
-        return _decisions(kind, wanted)[index]
+        return _decisions(kind, wanted, counts[kind])[index]
     return position
 
 
@@ -143,9 +146,9 @@ CHALLENGERS = (
     Labelled("trimming to an empty deck", "deck_size", _challengers(labelled.trim_to_nothing)),
     # Reporter or Juggler: the weaker card on top, 4 power or more below the best choice.
     *(Labelled(f"Reporter puts the weaker card on top ({i + 1})", "next_card",
-               _decision(K_LOOK2, labelled.weaker_on_top, i)) for i in range(4)),
-    *(Labelled(f"Juggler puts the weaker card on top ({i + 1})", "next_card",
-               _decision(K_ORDER, labelled.weaker_on_top, i)) for i in range(3)),
+               _decision(K_LOOK2, labelled.weaker_on_top, i)) for i in range(5)),
+    *(Labelled(f"Juggler puts the weakest card on top ({i + 1})", "next_card",
+               _decision(K_ORDER, labelled.weaker_on_top, i)) for i in range(2)),
     # Sorcerer: declining to exhaust with one bench seat left (or none).
     *(Labelled(f"no exhaust on a full bench ({i + 1})", "bench",
                _decision(K_EXH_LE3, labelled.pass_on_a_full_bench, i)) for i in range(3)),
