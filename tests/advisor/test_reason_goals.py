@@ -5,11 +5,13 @@ must name the same goal (docs/coaching.md, "Reasons")."""
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
 
+from advisor.challengers import coach as challengers_coach
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.challengers import State as ChallengersState
@@ -184,3 +186,26 @@ def test_the_first_challengers_reason_names_the_labelled_goal(
         observe_challengers(state, seat)))
     first = _first_goal(stub, observation, move, iterations=300)
     assert first.goal == case.goal, first
+
+
+@pytest.mark.parametrize("builder", [
+    labelled.trim_the_strongest, labelled.trim_to_nothing,
+    lambda: labelled.match_decisions(K_LOOK2, labelled.weaker_on_top, 1)[0],
+    lambda: labelled.match_decisions(K_EXH_LE3, labelled.pass_on_a_full_bench, 1)[0],
+], ids=["trim", "trim the last", "Reporter", "Sorcerer"])
+def test_challengers_features_do_not_depend_on_the_sampled_world(
+    builder: Callable[[], tuple[ChallengersState, object]],
+) -> None:
+    """Features use only what the mover sees, so every world sampled from the observation
+    gives the same feature reasons (the playout counts are estimates and may vary)."""
+    state, move = builder()
+    seat = challengers_coach.GAME.current_player(state)
+    obs = observe_challengers(state, seat)
+    alternative = next(m for m in challengers_coach.GAME.legal_actions(state) if m != move)
+    measured = {f.code for f in challengers_coach.FEATURES}
+    answers = {
+        tuple((r.code, r.text, r.value, r.baseline) for r in challengers_coach.reasons(
+            obs, move, alternative, random.Random(seed)) if r.code in measured)
+        for seed in range(5)
+    }
+    assert len(answers) == 1 and next(iter(answers))
