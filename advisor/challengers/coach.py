@@ -6,11 +6,12 @@ after the alternative (or not at all: the position before). A pick that pays a "
 cost is measured after its extra card too, taken by the playout policy from the offer the
 drafter sees. Features tied to a goal are then measured in both: the deck's power against the
 opponent the mover is likely to meet, its mean power and size, fans, and in a match the free
-bench seats and the known top and bottom cards. Each one that differs becomes a sentence
-saying what the move does for that goal, with both numbers in the structured fields; the
-reasons are ordered by how much they matter (`DeckFeature.weight`, in base power or its
-equivalent). Features use only what the mover sees: its own deck and match zones as the
-engine knows them, the other decks as last revealed, and fans and trophies that are public.
+bench seats (the mover's and its opponent's) and the known top and bottom cards. Each one
+that differs becomes a sentence saying what the move does for that goal, with both numbers in
+the structured fields; the reasons are ordered by how much they matter
+(`DeckFeature.weight`, in base power or its equivalent). Features use only what the mover
+sees: its own deck and match zones as the engine knows them, the other decks as last
+revealed, and fans and trophies that are public.
 
 How often the mover wins this round's match and how often a picked card's effect triggers (as
 the engine counts them, `State.effect_counts`) are counted in `PLAYOUT_ROUNDS` sampled worlds:
@@ -41,6 +42,7 @@ from games.challengers.effects import PICKED
 from games.challengers.odds import round_winners
 from games.challengers.state import D_EXTRA, DECK, MATCH, OWNER_KNOWS, TYPE_MASK
 from games.challengers.texts import EFFECT
+from games.challengers.zones import opponent
 
 STRONG_POWER = 5
 """Base power from which a card counts as one of the deck's strong cards."""
@@ -126,6 +128,11 @@ def _free_seats(s: State, p: int) -> int:
     return BENCH_SEATS - len(s.benches[p]) if s.phase == MATCH else BENCH_SEATS
 
 
+def _their_free_seats(s: State, p: int) -> int:
+    """Free bench seats of the mover's opponent in the current match."""
+    return _free_seats(s, opponent(s, p)) if s.phase == MATCH else BENCH_SEATS
+
+
 def _known(code: int | None) -> int:
     """The card type of a draw-pile code its owner knows, else -1."""
     return code & TYPE_MASK if code is not None and code & OWNER_KNOWS else -1
@@ -149,10 +156,11 @@ def _card(card: int, round_: int) -> str:
 
 def _say_gap(m: Measured) -> str:
     gap = int(m.value)
-    where = f"{abs(gap)} {'above' if gap >= 0 else 'below'}"
+    where = f"{abs(gap)} {'above' if gap > 0 else 'below'}" if gap else "level with"
     verb = "puts" if m.than == BEFORE or m.value < m.baseline else "raises"
+    then = f"{m.baseline:+g}" if m.baseline else "0"
     return (f"{verb} your deck's power {where} the opponent you are likely to meet "
-            f"(theirs: {m.opponent_power}; the gap is {m.baseline:+g} {m.against})")
+            f"(theirs: {m.opponent_power}; the gap is {then} {m.against})")
 
 
 def _say_mean(m: Measured) -> str:
@@ -195,6 +203,12 @@ def _say_bench(m: Measured) -> str:
     text = (f"leaves {m.value:g} of your {BENCH_SEATS} bench seats free ({m.baseline:g} "
             f"{m.against})")
     return text + (": a card that finds no seat loses the match" if m.value <= 1 else "")
+
+
+def _say_their_bench(m: Measured) -> str:
+    text = (f"leaves your opponent {m.value:g} of their {BENCH_SEATS} bench seats free "
+            f"({m.baseline:g} {m.against})")
+    return text + (": one more card without a seat and they lose" if m.value <= 1 else "")
 
 
 def _weight_bench(m: Measured) -> float:
@@ -248,6 +262,8 @@ FEATURES = (
                 lambda m: 2.0 * abs(m.value - m.baseline)),
     DeckFeature("bench_seats", "bench", lambda s, p, o: _free_seats(s, p), _say_bench,
                 _weight_bench),
+    DeckFeature("opponent_bench_seats", "bench", lambda s, p, o: _their_free_seats(s, p),
+                _say_their_bench, _weight_bench),
     DeckFeature("top_card", "next_card", _top_power, _say_top,
                 lambda m: abs(m.value - m.baseline)),
     DeckFeature("bottom_card", "next_card", _bottom_power, _say_bottom,

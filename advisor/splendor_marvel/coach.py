@@ -286,6 +286,10 @@ def _affordable(state: SplendorState, seat: int, visible: frozenset[int]) -> flo
     return len(_reachable(state, seat, visible))
 
 
+def _cards(count: float) -> str:
+    return f"{count:g} card{'s' if count != 1 else ''}"
+
+
 def _best(cards: set[int]) -> int:
     return max(sorted(cards), key=lambda c: (POINTS[c], TAGS[c]))
 
@@ -305,7 +309,7 @@ def _open_cards(state: SplendorState, seat: int) -> set[int]:
 
 def _say_afford(m: Measured) -> str:
     now, then = _afford_changes(m)
-    count = f"{m.value:g} cards within reach ({m.baseline:g} {m.against})"
+    count = f"{_cards(m.value)} within reach ({m.baseline:g} {m.against})"
     if now:
         return f"lets you afford {_name(_best(now))} next turn: {count}"
     if then:
@@ -358,7 +362,7 @@ def _say_deny(m: Measured) -> str:
         wins = " and complete their Gauntlet" if _would_complete(m.after, left[card], card) else ""
         taken = f", where {m.than} takes it" if m.than != BEFORE else ""
         return f"leaves {_name(card)} for your opponent to recruit next turn{wins}{taken}"
-    return (f"your opponents can afford {m.value:g} visible cards next turn "
+    return (f"your opponents can afford {_cards(m.value)} they see next turn "
             f"({m.baseline:g} {m.against})")
 
 
