@@ -17,6 +17,11 @@ from search.result import Candidate, wilson_lower_bound, wilson_upper_bound
 BEFORE = "before the move"
 """`Reason.compared_with` when a move is measured against the position it was played in."""
 
+
+def against(compared_with: str) -> str:
+    """How the position a reason compares with is named inside its sentence."""
+    return BEFORE if compared_with == BEFORE else f"after {compared_with}"
+
 # Grades by loss of the mover's win probability against the best move (upper bounds).
 GRADE_BOUNDS = (
     (0.01, common_pb2.GRADE_BEST),

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from advisor.coaching import BEFORE, Reason
+from advisor.coaching import BEFORE, Reason, against
 from games.challengers import GAME, Action, Observation, State, decisions, describe
 from games.challengers.actions import PICK, TRIM
 from games.challengers.catalogue import (
@@ -73,7 +73,7 @@ class Measured:
     @property
     def against(self) -> str:
         """How the position compared with is named inside a sentence."""
-        return "before the move" if self.than == BEFORE else f"after {self.than}"
+        return against(self.than)
 
 
 @dataclass(frozen=True)

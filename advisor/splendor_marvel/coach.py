@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from advisor.coaching import BEFORE, Reason
+from advisor.coaching import BEFORE, Reason, against
 from games.splendor_marvel import Action, Observation, Phase, SplendorState, sample
 from games.splendor_marvel.actions import describe
 from games.splendor_marvel.catalogue import (
@@ -62,7 +62,7 @@ class Measured:
     @property
     def against(self) -> str:
         """How the position compared with is named inside a sentence."""
-        return "before the move" if self.than == BEFORE else f"after {self.than}"
+        return against(self.than)
 
 
 @dataclass(frozen=True)

@@ -242,6 +242,12 @@ def location_in_reach() -> tuple[SplendorState, int]:
         while state.bonuses[0][colour] < need - (1 if colour == _last_colour(side) else 0):
             recruit_into(state, 0, _card(state, 0, colour=colour, level=1))
     card = _card(state, 0, colour=_last_colour(side), level=1, payable_by=0)
+    return _within_reach(state, card)
+
+
+def _within_reach(state: SplendorState, card: int) -> tuple[SplendorState, int]:
+    """`state` with `card` face up on the board and its price in seat 0's hand, seat 0 to
+    move."""
     put_on_board(state, card, 0)
     give_the_price(state, 0, card)
     state.current = 0
@@ -279,11 +285,7 @@ def points_in_reach() -> tuple[SplendorState, int]:
     for _ in range(2):  # orange bonuses: the price of `card` (6 orange) fits the supply
         recruit_into(state, 0, _card(state, 0, colour=4, level=1))
     card = _card(state, 3, colour=0, level=2, payable_by=0)
-    put_on_board(state, card, 0)
-    give_the_price(state, 0, card)
-    state.current = 0
-    check_invariants(state)
-    return state, card
+    return _within_reach(state, card)
 
 
 def last_colour() -> tuple[SplendorState, int]:
@@ -296,11 +298,7 @@ def last_colour() -> tuple[SplendorState, int]:
     for seat in (0, 1):
         give_tokens(state, seat, green=1)
     card = _card(state, 0, colour=4, level=1, payable_by=0)
-    put_on_board(state, card, 0)
-    give_the_price(state, 0, card)
-    state.current = 0
-    check_invariants(state)
-    return state, card
+    return _within_reach(state, card)
 
 
 def _drafted_to_trim() -> ChallengersState:
