@@ -38,7 +38,7 @@ from games.challengers.catalogue import (
     ROUNDS,
     pairings_for,
 )
-from games.challengers.effects import PICKED
+from games.challengers.effects import PICKED, base_power
 from games.challengers.odds import round_winners
 from games.challengers.state import D_EXTRA, DECK, MATCH, OWNER_KNOWS, TYPE_MASK
 from games.challengers.texts import EFFECT
@@ -90,18 +90,13 @@ class DeckFeature:
     """How much the difference matters, in base power or its equivalent."""
 
 
-def power_of(card: int, round_: int) -> int:
-    """A card's base power (the robot's Cyborg has the round number)."""
-    return POWER[card] if POWER[card] >= 0 else min(round_, ROUNDS)
+def _powers(deck: Sequence[int], s: State) -> list[int]:
+    return [base_power(s, c) for c in deck]
 
 
-def _powers(deck: Sequence[int], round_: int) -> list[int]:
-    return [power_of(c, round_) for c in deck]
-
-
-def deck_power(deck: Sequence[int], round_: int) -> int:
-    """The sum of a deck's base powers."""
-    return sum(_powers(deck, round_))
+def deck_power(deck: Sequence[int], s: State) -> int:
+    """The sum of a deck's base powers (the robot's Cyborg has the round number)."""
+    return sum(_powers(deck, s))
 
 
 def likely_opponent(obs: Observation) -> int:
@@ -148,10 +143,10 @@ def _bottom(s: State, p: int) -> int:
     return _known(pile[0] if len(pile) > 1 else None)
 
 
-def _card(card: int, round_: int) -> str:
+def _card(card: int, s: State) -> str:
     if card < 0:
         return "a card you do not know"
-    return f"{NAME[card]} (power {power_of(card, round_)})"
+    return f"{NAME[card]} (power {base_power(s, card)})"
 
 
 def _say_gap(m: Measured) -> str:
@@ -218,44 +213,44 @@ def _weight_bench(m: Measured) -> float:
 
 def _say_top(m: Measured) -> str:
     mine, other = _top(m.after, m.seat), _top(m.base, m.seat)
-    return (f"puts {_card(mine, m.after.round)} on top of your deck: your next card to reveal "
-            f"({_card(other, m.base.round)} {m.against})")
+    return (f"puts {_card(mine, m.after)} on top of your deck: your next card to reveal "
+            f"({_card(other, m.base)} {m.against})")
 
 
 def _say_bottom(m: Measured) -> str:
     mine, other = _bottom(m.after, m.seat), _bottom(m.base, m.seat)
-    return (f"sends {_card(mine, m.after.round)} to the bottom of your deck, the last card you "
-            f"reveal ({_card(other, m.base.round)} {m.against})")
+    return (f"sends {_card(mine, m.after)} to the bottom of your deck, the last card you "
+            f"reveal ({_card(other, m.base)} {m.against})")
 
 
 def _top_power(s: State, p: int, _opp: int) -> float:
     card = _top(s, p)
-    return power_of(card, s.round) if card >= 0 else -1
+    return base_power(s, card) if card >= 0 else -1
 
 
 def _bottom_power(s: State, p: int, _opp: int) -> float:
     card = _bottom(s, p)
-    return power_of(card, s.round) if card >= 0 else -1
+    return base_power(s, card) if card >= 0 else -1
 
 
 def _mean(s: State, p: int, _opp: int) -> float:
     deck = s.decks[p]
-    return round(deck_power(deck, s.round) / len(deck), 2) if deck else 0.0
+    return round(deck_power(deck, s) / len(deck), 2) if deck else 0.0
 
 
 FEATURES = (
     DeckFeature("deck_size", "deck_size", lambda s, p, o: len(s.decks[p]), _say_size,
                 _weight_size),
-    DeckFeature("power_gap", "deck_power", lambda s, p, o: deck_power(s.decks[p], s.round) - o,
+    DeckFeature("power_gap", "deck_power", lambda s, p, o: deck_power(s.decks[p], s) - o,
                 _say_gap, lambda m: abs(m.value - m.baseline)),
     DeckFeature("mean_power", "consistency", _mean, _say_mean,
                 lambda m: 8.0 * abs(m.value - m.baseline)),
     DeckFeature("strong_cards", "deck_power",
-                lambda s, p, o: sum(1 for x in _powers(s.decks[p], s.round) if x >= STRONG_POWER),
+                lambda s, p, o: sum(1 for x in _powers(s.decks[p], s) if x >= STRONG_POWER),
                 _say_count(f"cards of base power {STRONG_POWER} or more"),
                 lambda m: 0.5 * abs(m.value - m.baseline)),
     DeckFeature("weak_cards", "consistency",
-                lambda s, p, o: sum(1 for x in _powers(s.decks[p], s.round) if x <= 2),
+                lambda s, p, o: sum(1 for x in _powers(s.decks[p], s) if x <= 2),
                 _say_count("cards of base power 1 or 2"),
                 lambda m: 0.5 * abs(m.value - m.baseline)),
     DeckFeature("fans", "fans", lambda s, p, o: _public_fans(s, p), _say_fans,
@@ -282,7 +277,7 @@ def reasons(
     seat = GAME.current_player(world)
     seed = rng.getrandbits(64)
     after = played(world, action, seed)
-    opponent_power = deck_power(obs.decks[likely_opponent(obs)], min(obs.round, ROUNDS))
+    opponent_power = deck_power(obs.decks[likely_opponent(obs)], world)
     weighed: list[tuple[float, Reason]] = []
     if alternative is not None:
         weighed = _differences(after, played(world, alternative, seed), seat, opponent_power,
@@ -296,7 +291,7 @@ def reasons(
     order = sorted(range(len(weighed)), key=lambda i: (-weighed[i][0], i))
     found = [weighed[i][1] for i in order]
     if action.kind in (PICK, TRIM):
-        found.append(_card_fact(action, obs.round))
+        found.append(_card_fact(action, world))
     return found
 
 
@@ -317,12 +312,11 @@ def _differences(after: State, base: State, seat: int, opponent_power: int, than
 def _extra_pick_cost(action: Action, world: State, after: State, seat: int
                      ) -> tuple[float, Reason]:
     """The cards a "when picked" cost removes against the extra card it earns."""
-    round_ = world.round
     paid = " and ".join(NAME[t] for t in action.paid())
-    lost = sum(power_of(t, round_) for t in action.paid())
+    lost = sum(base_power(world, t) for t in action.paid())
     extra = Counter(after.decks[seat]) - Counter(world.decks[seat]) - Counter([action.card])
-    gained = sum(power_of(t, round_) for t in extra.elements())
-    taken = " and ".join(_card(t, round_) for t in sorted(extra.elements())) or "no card"
+    gained = sum(base_power(world, t) for t in extra.elements())
+    taken = " and ".join(_card(t, world) for t in sorted(extra.elements())) or "no card"
     net, fewer = gained - lost, len(action.paid()) - 1
     cards = f" and has {fewer} card{'s' if fewer > 1 else ''} fewer" if fewer else ""
     text = (f"pays with {paid} (power {lost}) for an extra card, {taken}: your deck "
@@ -330,7 +324,7 @@ def _extra_pick_cost(action: Action, world: State, after: State, seat: int
     return abs(net), Reason("extra_pick_cost", text, len(action.paid()), 0, BEFORE, "deck_power")
 
 
-def _card_fact(action: Action, round_: int) -> Reason:
+def _card_fact(action: Action, world: State) -> Reason:
     """The card a pick adds or a trim removes, and what it does; `value` is its power."""
     card = action.card
     power = POWER[card]
@@ -341,7 +335,7 @@ def _card_fact(action: Action, round_: int) -> Reason:
         text = f"adds {what}: {effect}" if effect else f"adds {what}, a card without an effect"
         return Reason("card", text, float(max(power, 0)), 0.0, BEFORE,
                       "effect" if effect else "deck_power")
-    strength = power_of(card, round_)
+    strength = base_power(world, card)
     role = ("a weak card: your stronger cards come up more often" if strength <= 2 else
             "one of your strong cards: your attacks lose its power"
             if strength >= STRONG_POWER else "a middling card")

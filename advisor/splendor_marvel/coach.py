@@ -103,7 +103,7 @@ def _gauntlet_needs(state: SplendorState, seat: int) -> str:
     needs = []
     if state.points(seat) < GAUNTLET_POINTS:
         needs.append(f"{GAUNTLET_POINTS - state.points(seat)} more points")
-    missing = [c for c, b in enumerate(state.bonuses[seat]) if b == 0]
+    missing = _missing_colours(state, seat)
     if missing:
         needs.append(f"a {_colours(missing)} bonus")
     if not state.tokens[seat][GREEN]:
