@@ -18,7 +18,7 @@ import re
 import socket
 import threading
 from collections.abc import AsyncIterator, Callable, Generator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any, NoReturn, cast
 
 import grpc
@@ -164,19 +164,29 @@ class Bridge:
         async def call(request: Any, ctx: RequestContext[Any, Any]) -> AsyncIterator[Any]:
             self._admit(method, ctx)
             context = HttpContext(ctx)
-            loop = asyncio.get_running_loop()
             answers = handler(request, context)
+            step: Future[Any] | None = None
             try:
-                while (answer := await loop.run_in_executor(
-                        self._executor, next, answers, done)) is not done:
+                while True:
+                    step = self._executor.submit(next, answers, done)
+                    answer = await asyncio.wrap_future(step)
+                    if answer is done:
+                        return
                     yield answer
             except Aborted as aborted:
                 raise aborted.connect_error() from None
             finally:
-                context.end()  # stops the search, so closing the generator cannot block long
-                await loop.run_in_executor(self._executor, answers.close)
+                context.end()  # stops the search: a step still waiting for it ends soon
+                self._executor.submit(_close_after, step, answers)
 
         return call
+
+
+def _close_after(step: Future[Any] | None, answers: Generator[Any, None, None]) -> None:
+    """Close a stream's generator (its servicer wrapper logs the call) once its step is over."""
+    if step is not None:
+        wait([step])
+    answers.close()
 
 
 def application(servicer: Any, service: descriptor.ServiceDescriptor, config: ServerConfig,
