@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -22,7 +20,7 @@ from advisor import AdvisorServer, ServerConfig
 from advisor.http import HttpGateway
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from contract.v1.advisor_connect import AdvisorClient
-from tests.advisor.conftest import midgame, observation_of, start, state_of
+from tests.advisor.conftest import midgame, observation_of, start, state_of, stopped_call
 
 TOKEN = "s3cret"
 AUTH = {"authorization": f"Bearer {TOKEN}"}
@@ -196,19 +194,9 @@ def test_leaving_an_analyze_stream_stops_its_search(
 
     received = asyncio.run(two_reports())
     assert not received[-1].is_final and received[-1].stats.iterations > 0
-    free = served.pool._free  # the job gives its slot back once its search has stopped
-    deadline = time.monotonic() + 30
-    while len(free) < len(served.pool.flags) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert len(free) == len(served.pool.flags)
-
-    def logged() -> list[dict[str, Any]]:
-        return [json.loads(r.getMessage()) for r in caplog.records if "Analyze" in r.getMessage()]
-
-    while not logged() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert logged()[-1]["status"] == "CANCELLED"
-    assert logged()[-1]["iterations"] < 2_000_000
+    logged = stopped_call(served, caplog, "Analyze")
+    assert logged["status"] == "CANCELLED"
+    assert received[-1].stats.iterations <= logged["iterations"] < 2_000_000
 
 
 def preflight(port: int, origin: str) -> dict[str, str]:
