@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import urllib.error
 import urllib.request
@@ -228,3 +229,32 @@ def test_cors_is_off_by_default(served: AdvisorServer) -> None:
         assert "access-control-allow-origin" not in preflight(plain.port, ORIGIN)
     finally:
         plain.stop(grace=1.0)
+
+
+def post(port: int, rpc: str, body: bytes, kind: str) -> tuple[int, dict[str, Any]]:
+    """(HTTP status, Connect error body) of a raw unary Connect call."""
+    asked = urllib.request.Request(f"http://127.0.0.1:{port}/advisor.v1.Advisor/{rpc}",
+                                   data=body, headers={"content-type": kind, **AUTH})
+    try:
+        with urllib.request.urlopen(asked, timeout=60) as answer:
+            return answer.status, {}
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read() or b"{}")
+
+
+@pytest.mark.parametrize(("body", "kind"), [
+    (b"\xff\xff\xff", "application/proto"),
+    (b'{"game": ', "application/json"),
+    (b'{"players": "many"}', "application/json"),
+])
+def test_a_body_that_does_not_parse_is_an_invalid_argument(
+    served: AdvisorServer, body: bytes, kind: str
+) -> None:
+    status, error = post(served.http.port, "NewGame", body, kind)
+    assert (status, error["code"]) == (400, "invalid_argument")
+
+
+def test_a_body_over_the_message_limit_is_refused(served: AdvisorServer) -> None:
+    too_big = served.config.max_message_bytes + 1
+    status, error = post(served.http.port, "NewGame", b"\x00" * too_big, "application/proto")
+    assert status == 429 and error["code"] == "resource_exhausted"
