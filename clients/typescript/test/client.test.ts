@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import {
-  AdvisorClient, Code, ConnectError, Game, type AnalyzeResponse, type GameState,
+  AdvisorClient, Code, ConnectError, Game, type AnalyzeResponse, type GameState, type Observation,
 } from "../src/index.js";
 import { connectNode } from "../src/node.js";
 import { connectWeb } from "../src/web.js";
@@ -12,6 +12,7 @@ import { startServer, type Server } from "./server.js";
 
 let server: Server;
 const clients: Record<string, AdvisorClient> = {};
+let position: { state: GameState; observation: Observation };
 
 before(async () => {
   server = await startServer();
@@ -20,6 +21,7 @@ before(async () => {
   clients["connect-json"] = connectNode(server.baseUrl, { token, json: true });
   clients["grpc-web"] = connectNode(server.baseUrl, { token, protocol: "grpc-web" });
   clients["web-fetch"] = connectWeb(server.baseUrl, { token });
+  position = await midgame(clients["connect"]);
 });
 
 after(async () => {
@@ -27,7 +29,8 @@ after(async () => {
 });
 
 /** A Splendor: Marvel game after a few moves, and the observation of the seat to move. */
-async function midgame(client: AdvisorClient, plies = 6) {
+async function midgame(client: AdvisorClient, plies = 6):
+    Promise<{ state: GameState; observation: Observation }> {
   let state: GameState = await client.newGame(Game.SPLENDOR_MARVEL, 2, { seed: 7 });
   for (let i = 0; i < plies; i++) {
     const legal = await client.legalMoves(state);
@@ -53,7 +56,7 @@ for (const name of ["connect", "connect-json", "grpc-web", "web-fetch"]) {
     });
 
     test("the same seed and budget suggest the same move on every transport", async () => {
-      const { observation } = await midgame(clients[name]);
+      const { observation } = position;
       const limits = { maxIterations: 200, seed: 9 };
       const here = await clients[name].suggest(observation, limits);
       const there = await clients["connect"].suggest(observation, limits);
@@ -76,7 +79,7 @@ for (const name of ["connect", "connect-json", "grpc-web", "web-fetch"]) {
     });
 
     test("Analyze streams partial answers, then one final", async () => {
-      const { observation } = await midgame(clients[name]);
+      const { observation } = position;
       const answers: AnalyzeResponse[] = [];
       for await (const answer of clients[name].analyze(
         observation, { maxIterations: 600, seed: 5 }, { reportEveryMs: 20 })) {
@@ -88,7 +91,7 @@ for (const name of ["connect", "connect-json", "grpc-web", "web-fetch"]) {
     });
 
     test("aborting Analyze ends the stream as cancelled", async () => {
-      const { observation } = await midgame(clients[name]);
+      const { observation } = position;
       const abort = new AbortController();
       const received: AnalyzeResponse[] = [];
       await assert.rejects(async () => {
