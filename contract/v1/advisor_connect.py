@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .advisor_pb2 import AnalyzeRequest, AnalyzeResponse, ApplyMoveRequest, ApplyMoveResponse, EvaluateRequest, EvaluateResponse, GetInfoRequest, GetInfoResponse, LegalMovesRequest, LegalMovesResponse, NewGameRequest, NewGameResponse, ObserveRequest, ObserveResponse, SuggestMoveRequest, SuggestMoveResponse
+from .advisor_pb2 import AnalyzeRequest, AnalyzeResponse, ApplyMoveRequest, ApplyMoveResponse, EvaluateRequest, EvaluateResponse, GetInfoRequest, GetInfoResponse, LegalMovesRequest, LegalMovesResponse, NewGameRequest, NewGameResponse, ObserveRequest, ObserveResponse, ReviewGameRequest, ReviewGameResponse, SuggestMoveRequest, SuggestMoveResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
@@ -84,6 +84,14 @@ class Advisor(Protocol):
     async def observe(self, request: ObserveRequest, ctx: RequestContext[ObserveRequest, ObserveResponse], /) -> ObserveResponse:
         """
         Referee: what one seat may know of a full state.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    def review_game(self, request: ReviewGameRequest, ctx: RequestContext[ReviewGameRequest, ReviewGameResponse], /) -> AsyncIterator[ReviewGameResponse]:
+        """
+        Coach: a whole recorded game judged move by move, each move from what its seat could see
+        then. One message per reviewed move, in order, as it is judged; then one summary.
+        Cancelling stops it. A malformed record fails with INVALID_ARGUMENT before any search.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -188,6 +196,17 @@ class AdvisorASGIApplication(ConnectASGIApplication[Advisor]):
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.observe,
+                ),
+                "/advisor.v1.Advisor/ReviewGame": Endpoint.server_stream(
+                    method=MethodInfo(
+                        name="ReviewGame",
+                        service_name="advisor.v1.Advisor",
+                        input=ReviewGameRequest,
+                        output=ReviewGameResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.SERVER_STREAM,
+                    ),
+                    function=svc.review_game,
                 ),
             },
             interceptors=interceptors,
@@ -408,6 +427,31 @@ class AdvisorClient(ConnectClient):
                 output=ObserveResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    def review_game(
+        self,
+        request: ReviewGameRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> AsyncIterator[ReviewGameResponse]:
+        """
+        Coach: a whole recorded game judged move by move, each move from what its seat could see
+        then. One message per reviewed move, in order, as it is judged; then one summary.
+        Cancelling stops it. A malformed record fails with INVALID_ARGUMENT before any search.
+        """
+        return self.execute_server_stream(
+            request=request,
+            method=MethodInfo(
+                name="ReviewGame",
+                service_name="advisor.v1.Advisor",
+                input=ReviewGameRequest,
+                output=ReviewGameResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.SERVER_STREAM,
             ),
             headers=headers,
             timeout_ms=timeout_ms,

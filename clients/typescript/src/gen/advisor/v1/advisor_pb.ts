@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file advisor/v1/advisor.proto.
  */
 export const file_advisor_v1_advisor: GenFile = /*@__PURE__*/
-  fileDesc("ChhhZHZpc29yL3YxL2Fkdmlzb3IucHJvdG8SCmFkdmlzb3IudjEiEAoOR2V0SW5mb1JlcXVlc3QikQEKD0dldEluZm9SZXNwb25zZRIXCg9zZXJ2aWNlX3ZlcnNpb24YASABKAkSFgoOZW5naW5lX3ZlcnNpb24YAiABKAkSIwoFZ2FtZXMYAyADKAsyFC5hZHZpc29yLnYxLkdhbWVJbmZvEigKBmxpbWl0cxgEIAEoCzIYLmFkdmlzb3IudjEuU2VydmVyTGltaXRzItABCghHYW1lSW5mbxIeCgRnYW1lGAEgASgOMhAuYWR2aXNvci52MS5HYW1lEg0KBXRpdGxlGAIgASgJEhUKDXBsYXllcl9jb3VudHMYAyADKA0SOAoPc3BsZW5kb3JfbWFydmVsGAogASgLMh0uYWR2aXNvci52MS5TcGxlbmRvckNhdGFsb2d1ZUgAEjcKC2NoYWxsZW5nZXJzGAsgASgLMiAuYWR2aXNvci52MS5DaGFsbGVuZ2Vyc0NhdGFsb2d1ZUgAQgsKCWNhdGFsb2d1ZSLBAQoMU2VydmVyTGltaXRzEhgKEHdvcmtlcl9wcm9jZXNzZXMYASABKA0SFgoObWF4X2l0ZXJhdGlvbnMYAiABKAQSEwoLbWF4X3RpbWVfbXMYAyABKA0SGwoTbWF4X2NvbmN1cnJlbnRfcnBjcxgEIAEoDRIZChFtYXhfbWVzc2FnZV9ieXRlcxgFIAEoDRIaChJkZWZhdWx0X2l0ZXJhdGlvbnMYBiABKAQSFgoObWF4X3RyZWVfbm9kZXMYByABKAQiQAoOU3VnZ2VzdE9wdGlvbnMSFwoPc2tpcF9mb2xsb3dfdXBzGAEgASgIEhUKDW1heF9wdl9sZW5ndGgYAiABKA0ikwEKElN1Z2dlc3RNb3ZlUmVxdWVzdBIsCgtvYnNlcnZhdGlvbhgBIAEoCzIXLmFkdmlzb3IudjEuT2JzZXJ2YXRpb24SIgoGbGltaXRzGAIgASgLMhIuYWR2aXNvci52MS5MaW1pdHMSKwoHb3B0aW9ucxgDIAEoCzIaLmFkdmlzb3IudjEuU3VnZ2VzdE9wdGlvbnMi3wEKE1N1Z2dlc3RNb3ZlUmVzcG9uc2USIwoJYmVzdF9tb3ZlGAEgASgLMhAuYWR2aXNvci52MS5Nb3ZlEikKCmNhbmRpZGF0ZXMYAiADKAsyFS5hZHZpc29yLnYxLkNhbmRpZGF0ZRIcChRyb290X3dpbl9wcm9iYWJpbGl0eRgDIAMoARImCgVzdGF0cxgEIAEoCzIXLmFkdmlzb3IudjEuU2VhcmNoU3RhdHMSJAoKZm9sbG93X3VwcxgFIAMoCzIQLmFkdmlzb3IudjEuTW92ZRIMCgRzZWF0GAYgASgNIoMBCg9FdmFsdWF0ZVJlcXVlc3QSLAoLb2JzZXJ2YXRpb24YASABKAsyFy5hZHZpc29yLnYxLk9ic2VydmF0aW9uEh4KBG1vdmUYAiABKAsyEC5hZHZpc29yLnYxLk1vdmUSIgoGbGltaXRzGAMgASgLMhIuYWR2aXNvci52MS5MaW1pdHMipAMKDk1vdmVBc3Nlc3NtZW50Eh4KBG1vdmUYASABKAsyEC5hZHZpc29yLnYxLk1vdmUSDAoEcmFuaxgCIAEoDRISCgpjYW5kaWRhdGVzGAMgASgNEhcKD3dpbl9wcm9iYWJpbGl0eRgEIAEoARISCgp2YWx1ZV9sb3NzGAUgASgBEiAKBWdyYWRlGAYgASgOMhEuYWR2aXNvci52MS5HcmFkZRIPCgdyZWFzb25zGAcgAygJEg4KBnZpc2l0cxgIIAEoBBILCgNsY2IYCSABKAESCwoDdWNiGAogASgBEhYKDnRpZWRfd2l0aF9iZXN0GAsgASgIEiMKCXRpZWRfd2l0aBgMIAMoCzIQLmFkdmlzb3IudjEuTW92ZRIoCgxleHBsYW5hdGlvbnMYDSADKAsyEi5hZHZpc29yLnYxLlJlYXNvbhIiCgRsaW5lGA4gAygLMhQuYWR2aXNvci52MS5MaW5lU3RlcBInCgliZXN0X2xpbmUYDyADKAsyFC5hZHZpc29yLnYxLkxpbmVTdGVwEhIKCmRpdmVyZ2VuY2UYECABKA0iXAoGUmVhc29uEgwKBGNvZGUYASABKAkSDAoEdGV4dBgCIAEoCRINCgV2YWx1ZRgDIAEoARIQCghiYXNlbGluZRgEIAEoARIVCg1jb21wYXJlZF93aXRoGAUgASgJIlMKCExpbmVTdGVwEh4KBG1vdmUYASABKAsyEC5hZHZpc29yLnYxLk1vdmUSFwoPd2luX3Byb2JhYmlsaXR5GAIgASgBEg4KBnZpc2l0cxgDIAEoBCKMAgoQRXZhbHVhdGVSZXNwb25zZRIXCg93aW5fcHJvYmFiaWxpdHkYASADKAESFwoPZXhwZWN0ZWRfcG9pbnRzGAIgAygBEi4KCmFzc2Vzc21lbnQYAyABKAsyGi5hZHZpc29yLnYxLk1vdmVBc3Nlc3NtZW50EiYKBXN0YXRzGAQgASgLMhcuYWR2aXNvci52MS5TZWFyY2hTdGF0cxIqCglzdW1tYXJpZXMYBSADKAsyFy5hZHZpc29yLnYxLlNlYXRTdW1tYXJ5EiMKCWJlc3RfbW92ZRgGIAEoCzIQLmFkdmlzb3IudjEuTW92ZRIdChVtYXRjaF93aW5fcHJvYmFiaWxpdHkYByADKAEiewoOQW5hbHl6ZVJlcXVlc3QSLAoLb2JzZXJ2YXRpb24YASABKAsyFy5hZHZpc29yLnYxLk9ic2VydmF0aW9uEiIKBmxpbWl0cxgCIAEoCzISLmFkdmlzb3IudjEuTGltaXRzEhcKD3JlcG9ydF9ldmVyeV9tcxgDIAEoDSLHAQoPQW5hbHl6ZVJlc3BvbnNlEiMKCWJlc3RfbW92ZRgBIAEoCzIQLmFkdmlzb3IudjEuTW92ZRIpCgpjYW5kaWRhdGVzGAIgAygLMhUuYWR2aXNvci52MS5DYW5kaWRhdGUSHAoUcm9vdF93aW5fcHJvYmFiaWxpdHkYAyADKAESJgoFc3RhdHMYBCABKAsyFy5hZHZpc29yLnYxLlNlYXJjaFN0YXRzEhAKCGlzX2ZpbmFsGAUgASgIEgwKBHNlYXQYBiABKA0igwEKDk5ld0dhbWVSZXF1ZXN0Eh4KBGdhbWUYASABKA4yEC5hZHZpc29yLnYxLkdhbWUSDwoHcGxheWVycxgCIAEoDRIRCgRzZWVkGAMgASgESACIAQESEgoKc3RhcnRfc2VhdBgEIAEoDRIQCgh0dXJuX2NhcBgFIAEoDUIHCgVfc2VlZCI3Cg9OZXdHYW1lUmVzcG9uc2USJAoFc3RhdGUYASABKAsyFS5hZHZpc29yLnYxLkdhbWVTdGF0ZSJ3ChFMZWdhbE1vdmVzUmVxdWVzdBImCgVzdGF0ZRgBIAEoCzIVLmFkdmlzb3IudjEuR2FtZVN0YXRlSAASLgoLb2JzZXJ2YXRpb24YAiABKAsyFy5hZHZpc29yLnYxLk9ic2VydmF0aW9uSABCCgoIcG9zaXRpb24iQwoSTGVnYWxNb3Zlc1Jlc3BvbnNlEgwKBHNlYXQYASABKA0SHwoFbW92ZXMYAiADKAsyEC5hZHZpc29yLnYxLk1vdmUiWAoQQXBwbHlNb3ZlUmVxdWVzdBIkCgVzdGF0ZRgBIAEoCzIVLmFkdmlzb3IudjEuR2FtZVN0YXRlEh4KBG1vdmUYAiABKAsyEC5hZHZpc29yLnYxLk1vdmUimwEKEUFwcGx5TW92ZVJlc3BvbnNlEiQKBXN0YXRlGAEgASgLMhUuYWR2aXNvci52MS5HYW1lU3RhdGUSIQoGZXZlbnRzGAIgAygLMhEuYWR2aXNvci52MS5FdmVudBIRCglnYW1lX292ZXIYAyABKAgSKgoJc3VtbWFyaWVzGAQgAygLMhcuYWR2aXNvci52MS5TZWF0U3VtbWFyeSJECg5PYnNlcnZlUmVxdWVzdBIkCgVzdGF0ZRgBIAEoCzIVLmFkdmlzb3IudjEuR2FtZVN0YXRlEgwKBHNlYXQYAiABKA0iawoPT2JzZXJ2ZVJlc3BvbnNlEiwKC29ic2VydmF0aW9uGAEgASgLMhcuYWR2aXNvci52MS5PYnNlcnZhdGlvbhIqCglzdW1tYXJpZXMYAiADKAsyFy5hZHZpc29yLnYxLlNlYXRTdW1tYXJ5MskECgdBZHZpc29yEkIKB0dldEluZm8SGi5hZHZpc29yLnYxLkdldEluZm9SZXF1ZXN0GhsuYWR2aXNvci52MS5HZXRJbmZvUmVzcG9uc2USTgoLU3VnZ2VzdE1vdmUSHi5hZHZpc29yLnYxLlN1Z2dlc3RNb3ZlUmVxdWVzdBofLmFkdmlzb3IudjEuU3VnZ2VzdE1vdmVSZXNwb25zZRJFCghFdmFsdWF0ZRIbLmFkdmlzb3IudjEuRXZhbHVhdGVSZXF1ZXN0GhwuYWR2aXNvci52MS5FdmFsdWF0ZVJlc3BvbnNlEkQKB0FuYWx5emUSGi5hZHZpc29yLnYxLkFuYWx5emVSZXF1ZXN0GhsuYWR2aXNvci52MS5BbmFseXplUmVzcG9uc2UwARJCCgdOZXdHYW1lEhouYWR2aXNvci52MS5OZXdHYW1lUmVxdWVzdBobLmFkdmlzb3IudjEuTmV3R2FtZVJlc3BvbnNlEksKCkxlZ2FsTW92ZXMSHS5hZHZpc29yLnYxLkxlZ2FsTW92ZXNSZXF1ZXN0Gh4uYWR2aXNvci52MS5MZWdhbE1vdmVzUmVzcG9uc2USSAoJQXBwbHlNb3ZlEhwuYWR2aXNvci52MS5BcHBseU1vdmVSZXF1ZXN0Gh0uYWR2aXNvci52MS5BcHBseU1vdmVSZXNwb25zZRJCCgdPYnNlcnZlEhouYWR2aXNvci52MS5PYnNlcnZlUmVxdWVzdBobLmFkdmlzb3IudjEuT2JzZXJ2ZVJlc3BvbnNlYgZwcm90bzM", [file_advisor_v1_challengers, file_advisor_v1_common, file_advisor_v1_splendor_marvel]);
+  fileDesc("ChhhZHZpc29yL3YxL2Fkdmlzb3IucHJvdG8SCmFkdmlzb3IudjEiEAoOR2V0SW5mb1JlcXVlc3QikQEKD0dldEluZm9SZXNwb25zZRIXCg9zZXJ2aWNlX3ZlcnNpb24YASABKAkSFgoOZW5naW5lX3ZlcnNpb24YAiABKAkSIwoFZ2FtZXMYAyADKAsyFC5hZHZpc29yLnYxLkdhbWVJbmZvEigKBmxpbWl0cxgEIAEoCzIYLmFkdmlzb3IudjEuU2VydmVyTGltaXRzItABCghHYW1lSW5mbxIeCgRnYW1lGAEgASgOMhAuYWR2aXNvci52MS5HYW1lEg0KBXRpdGxlGAIgASgJEhUKDXBsYXllcl9jb3VudHMYAyADKA0SOAoPc3BsZW5kb3JfbWFydmVsGAogASgLMh0uYWR2aXNvci52MS5TcGxlbmRvckNhdGFsb2d1ZUgAEjcKC2NoYWxsZW5nZXJzGAsgASgLMiAuYWR2aXNvci52MS5DaGFsbGVuZ2Vyc0NhdGFsb2d1ZUgAQgsKCWNhdGFsb2d1ZSLbAQoMU2VydmVyTGltaXRzEhgKEHdvcmtlcl9wcm9jZXNzZXMYASABKA0SFgoObWF4X2l0ZXJhdGlvbnMYAiABKAQSEwoLbWF4X3RpbWVfbXMYAyABKA0SGwoTbWF4X2NvbmN1cnJlbnRfcnBjcxgEIAEoDRIZChFtYXhfbWVzc2FnZV9ieXRlcxgFIAEoDRIaChJkZWZhdWx0X2l0ZXJhdGlvbnMYBiABKAQSFgoObWF4X3RyZWVfbm9kZXMYByABKAQSGAoQbWF4X3Jldmlld19tb3ZlcxgIIAEoDSJACg5TdWdnZXN0T3B0aW9ucxIXCg9za2lwX2ZvbGxvd191cHMYASABKAgSFQoNbWF4X3B2X2xlbmd0aBgCIAEoDSKTAQoSU3VnZ2VzdE1vdmVSZXF1ZXN0EiwKC29ic2VydmF0aW9uGAEgASgLMhcuYWR2aXNvci52MS5PYnNlcnZhdGlvbhIiCgZsaW1pdHMYAiABKAsyEi5hZHZpc29yLnYxLkxpbWl0cxIrCgdvcHRpb25zGAMgASgLMhouYWR2aXNvci52MS5TdWdnZXN0T3B0aW9ucyLfAQoTU3VnZ2VzdE1vdmVSZXNwb25zZRIjCgliZXN0X21vdmUYASABKAsyEC5hZHZpc29yLnYxLk1vdmUSKQoKY2FuZGlkYXRlcxgCIAMoCzIVLmFkdmlzb3IudjEuQ2FuZGlkYXRlEhwKFHJvb3Rfd2luX3Byb2JhYmlsaXR5GAMgAygBEiYKBXN0YXRzGAQgASgLMhcuYWR2aXNvci52MS5TZWFyY2hTdGF0cxIkCgpmb2xsb3dfdXBzGAUgAygLMhAuYWR2aXNvci52MS5Nb3ZlEgwKBHNlYXQYBiABKA0igwEKD0V2YWx1YXRlUmVxdWVzdBIsCgtvYnNlcnZhdGlvbhgBIAEoCzIXLmFkdmlzb3IudjEuT2JzZXJ2YXRpb24SHgoEbW92ZRgCIAEoCzIQLmFkdmlzb3IudjEuTW92ZRIiCgZsaW1pdHMYAyABKAsyEi5hZHZpc29yLnYxLkxpbWl0cyKkAwoOTW92ZUFzc2Vzc21lbnQSHgoEbW92ZRgBIAEoCzIQLmFkdmlzb3IudjEuTW92ZRIMCgRyYW5rGAIgASgNEhIKCmNhbmRpZGF0ZXMYAyABKA0SFwoPd2luX3Byb2JhYmlsaXR5GAQgASgBEhIKCnZhbHVlX2xvc3MYBSABKAESIAoFZ3JhZGUYBiABKA4yES5hZHZpc29yLnYxLkdyYWRlEg8KB3JlYXNvbnMYByADKAkSDgoGdmlzaXRzGAggASgEEgsKA2xjYhgJIAEoARILCgN1Y2IYCiABKAESFgoOdGllZF93aXRoX2Jlc3QYCyABKAgSIwoJdGllZF93aXRoGAwgAygLMhAuYWR2aXNvci52MS5Nb3ZlEigKDGV4cGxhbmF0aW9ucxgNIAMoCzISLmFkdmlzb3IudjEuUmVhc29uEiIKBGxpbmUYDiADKAsyFC5hZHZpc29yLnYxLkxpbmVTdGVwEicKCWJlc3RfbGluZRgPIAMoCzIULmFkdmlzb3IudjEuTGluZVN0ZXASEgoKZGl2ZXJnZW5jZRgQIAEoDSJqCgZSZWFzb24SDAoEY29kZRgBIAEoCRIMCgR0ZXh0GAIgASgJEg0KBXZhbHVlGAMgASgBEhAKCGJhc2VsaW5lGAQgASgBEhUKDWNvbXBhcmVkX3dpdGgYBSABKAkSDAoEZ29hbBgGIAEoCSJTCghMaW5lU3RlcBIeCgRtb3ZlGAEgASgLMhAuYWR2aXNvci52MS5Nb3ZlEhcKD3dpbl9wcm9iYWJpbGl0eRgCIAEoARIOCgZ2aXNpdHMYAyABKAQijAIKEEV2YWx1YXRlUmVzcG9uc2USFwoPd2luX3Byb2JhYmlsaXR5GAEgAygBEhcKD2V4cGVjdGVkX3BvaW50cxgCIAMoARIuCgphc3Nlc3NtZW50GAMgASgLMhouYWR2aXNvci52MS5Nb3ZlQXNzZXNzbWVudBImCgVzdGF0cxgEIAEoCzIXLmFkdmlzb3IudjEuU2VhcmNoU3RhdHMSKgoJc3VtbWFyaWVzGAUgAygLMhcuYWR2aXNvci52MS5TZWF0U3VtbWFyeRIjCgliZXN0X21vdmUYBiABKAsyEC5hZHZpc29yLnYxLk1vdmUSHQoVbWF0Y2hfd2luX3Byb2JhYmlsaXR5GAcgAygBInsKDkFuYWx5emVSZXF1ZXN0EiwKC29ic2VydmF0aW9uGAEgASgLMhcuYWR2aXNvci52MS5PYnNlcnZhdGlvbhIiCgZsaW1pdHMYAiABKAsyEi5hZHZpc29yLnYxLkxpbWl0cxIXCg9yZXBvcnRfZXZlcnlfbXMYAyABKA0ixwEKD0FuYWx5emVSZXNwb25zZRIjCgliZXN0X21vdmUYASABKAsyEC5hZHZpc29yLnYxLk1vdmUSKQoKY2FuZGlkYXRlcxgCIAMoCzIVLmFkdmlzb3IudjEuQ2FuZGlkYXRlEhwKFHJvb3Rfd2luX3Byb2JhYmlsaXR5GAMgAygBEiYKBXN0YXRzGAQgASgLMhcuYWR2aXNvci52MS5TZWFyY2hTdGF0cxIQCghpc19maW5hbBgFIAEoCBIMCgRzZWF0GAYgASgNIoMBCg5OZXdHYW1lUmVxdWVzdBIeCgRnYW1lGAEgASgOMhAuYWR2aXNvci52MS5HYW1lEg8KB3BsYXllcnMYAiABKA0SEQoEc2VlZBgDIAEoBEgAiAEBEhIKCnN0YXJ0X3NlYXQYBCABKA0SEAoIdHVybl9jYXAYBSABKA1CBwoFX3NlZWQiNwoPTmV3R2FtZVJlc3BvbnNlEiQKBXN0YXRlGAEgASgLMhUuYWR2aXNvci52MS5HYW1lU3RhdGUidwoRTGVnYWxNb3Zlc1JlcXVlc3QSJgoFc3RhdGUYASABKAsyFS5hZHZpc29yLnYxLkdhbWVTdGF0ZUgAEi4KC29ic2VydmF0aW9uGAIgASgLMhcuYWR2aXNvci52MS5PYnNlcnZhdGlvbkgAQgoKCHBvc2l0aW9uIkMKEkxlZ2FsTW92ZXNSZXNwb25zZRIMCgRzZWF0GAEgASgNEh8KBW1vdmVzGAIgAygLMhAuYWR2aXNvci52MS5Nb3ZlIlgKEEFwcGx5TW92ZVJlcXVlc3QSJAoFc3RhdGUYASABKAsyFS5hZHZpc29yLnYxLkdhbWVTdGF0ZRIeCgRtb3ZlGAIgASgLMhAuYWR2aXNvci52MS5Nb3ZlIpsBChFBcHBseU1vdmVSZXNwb25zZRIkCgVzdGF0ZRgBIAEoCzIVLmFkdmlzb3IudjEuR2FtZVN0YXRlEiEKBmV2ZW50cxgCIAMoCzIRLmFkdmlzb3IudjEuRXZlbnQSEQoJZ2FtZV9vdmVyGAMgASgIEioKCXN1bW1hcmllcxgEIAMoCzIXLmFkdmlzb3IudjEuU2VhdFN1bW1hcnkiRAoOT2JzZXJ2ZVJlcXVlc3QSJAoFc3RhdGUYASABKAsyFS5hZHZpc29yLnYxLkdhbWVTdGF0ZRIMCgRzZWF0GAIgASgNImsKD09ic2VydmVSZXNwb25zZRIsCgtvYnNlcnZhdGlvbhgBIAEoCzIXLmFkdmlzb3IudjEuT2JzZXJ2YXRpb24SKgoJc3VtbWFyaWVzGAIgAygLMhcuYWR2aXNvci52MS5TZWF0U3VtbWFyeSLAAQoKR2FtZVJlY29yZBIuCghuZXdfZ2FtZRgBIAEoCzIaLmFkdmlzb3IudjEuTmV3R2FtZVJlcXVlc3RIABIuCg1pbml0aWFsX3N0YXRlGAIgASgLMhUuYWR2aXNvci52MS5HYW1lU3RhdGVIABIfCgVtb3ZlcxgDIAMoCzIQLmFkdmlzb3IudjEuTW92ZRIYCgtjaGFuY2Vfc2VlZBgEIAEoBEgBiAEBQgcKBXNldHVwQg4KDF9jaGFuY2Vfc2VlZCJuChFSZXZpZXdHYW1lUmVxdWVzdBImCgZyZWNvcmQYASABKAsyFi5hZHZpc29yLnYxLkdhbWVSZWNvcmQSDQoFc2VhdHMYAiADKA0SIgoGbGltaXRzGAMgASgLMhIuYWR2aXNvci52MS5MaW1pdHMi8QIKCk1vdmVSZXZpZXcSDgoGbnVtYmVyGAEgASgNEgwKBHNlYXQYAiABKA0SHgoEbW92ZRgDIAEoCzIQLmFkdmlzb3IudjEuTW92ZRIOCgZmb3JjZWQYBCABKAgSIAoFZ3JhZGUYBSABKA4yES5hZHZpc29yLnYxLkdyYWRlEhIKCnZhbHVlX2xvc3MYBiABKAESIwoJYmVzdF9tb3ZlGAcgASgLMhAuYWR2aXNvci52MS5Nb3ZlEh4KFndpbl9wcm9iYWJpbGl0eV9iZWZvcmUYCCABKAESHQoVd2luX3Byb2JhYmlsaXR5X2FmdGVyGAkgASgBEiMKB3JlYXNvbnMYCiADKAsyEi5hZHZpc29yLnYxLlJlYXNvbhIuCgphc3Nlc3NtZW50GAsgASgLMhouYWR2aXNvci52MS5Nb3ZlQXNzZXNzbWVudBImCgVzdGF0cxgMIAEoCzIXLmFkdmlzb3IudjEuU2VhcmNoU3RhdHMihQEKC0dyYWRlQ291bnRzEgwKBGJlc3QYASABKA0SDAoEZ29vZBgCIAEoDRISCgppbmFjY3VyYWN5GAMgASgNEg8KB21pc3Rha2UYBCABKA0SDwoHYmx1bmRlchgFIAEoDRIUCgxub3Rfc2VhcmNoZWQYBiABKA0SDgoGZm9yY2VkGAcgASgNInwKClNlYXRSZXZpZXcSDAoEc2VhdBgBIAEoDRIQCghhY2N1cmFjeRgCIAEoARINCgVtb3ZlcxgDIAEoDRInCgZjb3VudHMYBCABKAsyFy5hZHZpc29yLnYxLkdyYWRlQ291bnRzEhYKDnR1cm5pbmdfcG9pbnRzGAUgAygNIlgKDVJldmlld1N1bW1hcnkSJQoFc2VhdHMYASADKAsyFi5hZHZpc29yLnYxLlNlYXRSZXZpZXcSDAoEc2VlZBgCIAEoBBISCgppdGVyYXRpb25zGAMgASgEInIKElJldmlld0dhbWVSZXNwb25zZRImCgRtb3ZlGAEgASgLMhYuYWR2aXNvci52MS5Nb3ZlUmV2aWV3SAASLAoHc3VtbWFyeRgCIAEoCzIZLmFkdmlzb3IudjEuUmV2aWV3U3VtbWFyeUgAQgYKBGl0ZW0ymAUKB0Fkdmlzb3ISQgoHR2V0SW5mbxIaLmFkdmlzb3IudjEuR2V0SW5mb1JlcXVlc3QaGy5hZHZpc29yLnYxLkdldEluZm9SZXNwb25zZRJOCgtTdWdnZXN0TW92ZRIeLmFkdmlzb3IudjEuU3VnZ2VzdE1vdmVSZXF1ZXN0Gh8uYWR2aXNvci52MS5TdWdnZXN0TW92ZVJlc3BvbnNlEkUKCEV2YWx1YXRlEhsuYWR2aXNvci52MS5FdmFsdWF0ZVJlcXVlc3QaHC5hZHZpc29yLnYxLkV2YWx1YXRlUmVzcG9uc2USRAoHQW5hbHl6ZRIaLmFkdmlzb3IudjEuQW5hbHl6ZVJlcXVlc3QaGy5hZHZpc29yLnYxLkFuYWx5emVSZXNwb25zZTABEkIKB05ld0dhbWUSGi5hZHZpc29yLnYxLk5ld0dhbWVSZXF1ZXN0GhsuYWR2aXNvci52MS5OZXdHYW1lUmVzcG9uc2USSwoKTGVnYWxNb3ZlcxIdLmFkdmlzb3IudjEuTGVnYWxNb3Zlc1JlcXVlc3QaHi5hZHZpc29yLnYxLkxlZ2FsTW92ZXNSZXNwb25zZRJICglBcHBseU1vdmUSHC5hZHZpc29yLnYxLkFwcGx5TW92ZVJlcXVlc3QaHS5hZHZpc29yLnYxLkFwcGx5TW92ZVJlc3BvbnNlEkIKB09ic2VydmUSGi5hZHZpc29yLnYxLk9ic2VydmVSZXF1ZXN0GhsuYWR2aXNvci52MS5PYnNlcnZlUmVzcG9uc2USTQoKUmV2aWV3R2FtZRIdLmFkdmlzb3IudjEuUmV2aWV3R2FtZVJlcXVlc3QaHi5hZHZpc29yLnYxLlJldmlld0dhbWVSZXNwb25zZTABYgZwcm90bzM", [file_advisor_v1_challengers, file_advisor_v1_common, file_advisor_v1_splendor_marvel]);
 
 /**
  * @generated from message advisor.v1.GetInfoRequest
@@ -153,6 +153,13 @@ export type ServerLimits = Message<"advisor.v1.ServerLimits"> & {
    * @generated from field: uint64 max_tree_nodes = 7;
    */
   maxTreeNodes: bigint;
+
+  /**
+   * The most moves a ReviewGame record may hold (longer records are refused, not cut).
+   *
+   * @generated from field: uint32 max_review_moves = 8;
+   */
+  maxReviewMoves: number;
 };
 
 /**
@@ -414,7 +421,8 @@ export const MoveAssessmentSchema: GenMessage<MoveAssessment> = /*@__PURE__*/
   messageDesc(file_advisor_v1_advisor, 8);
 
 /**
- * One measured fact about a move: `value` is the quantity in the position the move leads to,
+ * One reason about a move: what it does toward a goal of the game, in words (`text`), and the
+ * measured fact behind it: `value` is the quantity in the position the move leads to,
  * `baseline` the same quantity in the position it is compared with (`compared_with`).
  *
  * @generated from message advisor.v1.Reason
@@ -450,6 +458,14 @@ export type Reason = Message<"advisor.v1.Reason"> & {
    * @generated from field: string compared_with = 5;
    */
   comparedWith: string;
+
+  /**
+   * The goal of the game the fact bears on, a short stable key ("points", "gauntlet",
+   * "deck_power", ...: docs/api.md lists them); empty for the win-chance comparison.
+   *
+   * @generated from field: string goal = 6;
+   */
+  goal: string;
 };
 
 /**
@@ -833,6 +849,336 @@ export const ObserveResponseSchema: GenMessage<ObserveResponse> = /*@__PURE__*/
   messageDesc(file_advisor_v1_advisor, 21);
 
 /**
+ * One game as a hosting client has it: how it was set up and every move, in order.
+ *
+ * @generated from message advisor.v1.GameRecord
+ */
+export type GameRecord = Message<"advisor.v1.GameRecord"> & {
+  /**
+   * The set-up: what NewGame was asked (its seed must be given), or the state it answered.
+   *
+   * @generated from oneof advisor.v1.GameRecord.setup
+   */
+  setup: {
+    /**
+     * @generated from field: advisor.v1.NewGameRequest new_game = 1;
+     */
+    value: NewGameRequest;
+    case: "newGame";
+  } | {
+    /**
+     * @generated from field: advisor.v1.GameState initial_state = 2;
+     */
+    value: GameState;
+    case: "initialState";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * Every move from the set-up on, in order (notation, or the structured form).
+   *
+   * @generated from field: repeated advisor.v1.Move moves = 3;
+   */
+  moves: Move[];
+
+  /**
+   * The randomness of the moves themselves (Challengers! shuffles during the game): absent,
+   * the service's referee drew it (as in ApplyMove); present, one Python random.Random seeded
+   * with it drew every move's randomness in turn (the arena's `chance_seed`).
+   *
+   * @generated from field: optional uint64 chance_seed = 4;
+   */
+  chanceSeed?: bigint | undefined;
+};
+
+/**
+ * Describes the message advisor.v1.GameRecord.
+ * Use `create(GameRecordSchema)` to create a new message.
+ */
+export const GameRecordSchema: GenMessage<GameRecord> = /*@__PURE__*/
+  messageDesc(file_advisor_v1_advisor, 22);
+
+/**
+ * @generated from message advisor.v1.ReviewGameRequest
+ */
+export type ReviewGameRequest = Message<"advisor.v1.ReviewGameRequest"> & {
+  /**
+   * @generated from field: advisor.v1.GameRecord record = 1;
+   */
+  record?: GameRecord | undefined;
+
+  /**
+   * The seats whose moves are judged; empty means every seat.
+   *
+   * @generated from field: repeated uint32 seats = 2;
+   */
+  seats: number[];
+
+  /**
+   * The search budget of each judged move. With a seed, move n is searched with a seed drawn
+   * from (seed, n): the same request gives the same review.
+   *
+   * @generated from field: advisor.v1.Limits limits = 3;
+   */
+  limits?: Limits | undefined;
+};
+
+/**
+ * Describes the message advisor.v1.ReviewGameRequest.
+ * Use `create(ReviewGameRequestSchema)` to create a new message.
+ */
+export const ReviewGameRequestSchema: GenMessage<ReviewGameRequest> = /*@__PURE__*/
+  messageDesc(file_advisor_v1_advisor, 23);
+
+/**
+ * One move of the record, judged from its seat's observation just before it.
+ *
+ * @generated from message advisor.v1.MoveReview
+ */
+export type MoveReview = Message<"advisor.v1.MoveReview"> & {
+  /**
+   * 1-based position of the move in the record (record.moves[number - 1]).
+   *
+   * @generated from field: uint32 number = 1;
+   */
+  number: number;
+
+  /**
+   * @generated from field: uint32 seat = 2;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: advisor.v1.Move move = 3;
+   */
+  move?: Move | undefined;
+
+  /**
+   * The seat had only this move: it is not graded and carries no numbers.
+   *
+   * @generated from field: bool forced = 4;
+   */
+  forced: boolean;
+
+  /**
+   * As in MoveAssessment (UNSPECIFIED for a forced move or one the search never tried).
+   *
+   * @generated from field: advisor.v1.Grade grade = 5;
+   */
+  grade: Grade;
+
+  /**
+   * @generated from field: double value_loss = 6;
+   */
+  valueLoss: number;
+
+  /**
+   * The search's choice in that position.
+   *
+   * @generated from field: advisor.v1.Move best_move = 7;
+   */
+  bestMove?: Move | undefined;
+
+  /**
+   * The seat's win probability before the move (the best move's value: the position's worth
+   * with best play) and after it; their difference is value_loss. A move the search never
+   * tried has only `before` (the search's value of the position).
+   *
+   * @generated from field: double win_probability_before = 8;
+   */
+  winProbabilityBefore: number;
+
+  /**
+   * @generated from field: double win_probability_after = 9;
+   */
+  winProbabilityAfter: number;
+
+  /**
+   * Why, each with the number it rests on (the assessment's explanations).
+   *
+   * @generated from field: repeated advisor.v1.Reason reasons = 10;
+   */
+  reasons: Reason[];
+
+  /**
+   * The whole judgement, as Evaluate answers it (absent for a forced move).
+   *
+   * @generated from field: advisor.v1.MoveAssessment assessment = 11;
+   */
+  assessment?: MoveAssessment | undefined;
+
+  /**
+   * @generated from field: advisor.v1.SearchStats stats = 12;
+   */
+  stats?: SearchStats | undefined;
+};
+
+/**
+ * Describes the message advisor.v1.MoveReview.
+ * Use `create(MoveReviewSchema)` to create a new message.
+ */
+export const MoveReviewSchema: GenMessage<MoveReview> = /*@__PURE__*/
+  messageDesc(file_advisor_v1_advisor, 24);
+
+/**
+ * How many of a seat's moves got each grade.
+ *
+ * @generated from message advisor.v1.GradeCounts
+ */
+export type GradeCounts = Message<"advisor.v1.GradeCounts"> & {
+  /**
+   * @generated from field: uint32 best = 1;
+   */
+  best: number;
+
+  /**
+   * @generated from field: uint32 good = 2;
+   */
+  good: number;
+
+  /**
+   * @generated from field: uint32 inaccuracy = 3;
+   */
+  inaccuracy: number;
+
+  /**
+   * @generated from field: uint32 mistake = 4;
+   */
+  mistake: number;
+
+  /**
+   * @generated from field: uint32 blunder = 5;
+   */
+  blunder: number;
+
+  /**
+   * Moves the search never tried (too small a budget for the number of moves).
+   *
+   * @generated from field: uint32 not_searched = 6;
+   */
+  notSearched: number;
+
+  /**
+   * @generated from field: uint32 forced = 7;
+   */
+  forced: number;
+};
+
+/**
+ * Describes the message advisor.v1.GradeCounts.
+ * Use `create(GradeCountsSchema)` to create a new message.
+ */
+export const GradeCountsSchema: GenMessage<GradeCounts> = /*@__PURE__*/
+  messageDesc(file_advisor_v1_advisor, 25);
+
+/**
+ * A seat's game in a few numbers (docs/coaching.md defines them).
+ *
+ * @generated from message advisor.v1.SeatReview
+ */
+export type SeatReview = Message<"advisor.v1.SeatReview"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * 0..100 from the graded moves' losses; 100 when every move was the best.
+   *
+   * @generated from field: double accuracy = 2;
+   */
+  accuracy: number;
+
+  /**
+   * Reviewed moves of the seat (forced ones included).
+   *
+   * @generated from field: uint32 moves = 3;
+   */
+  moves: number;
+
+  /**
+   * @generated from field: advisor.v1.GradeCounts counts = 4;
+   */
+  counts?: GradeCounts | undefined;
+
+  /**
+   * Move numbers of the seat's (at most three) largest losses of at least an inaccuracy's,
+   * largest first.
+   *
+   * @generated from field: repeated uint32 turning_points = 5;
+   */
+  turningPoints: number[];
+};
+
+/**
+ * Describes the message advisor.v1.SeatReview.
+ * Use `create(SeatReviewSchema)` to create a new message.
+ */
+export const SeatReviewSchema: GenMessage<SeatReview> = /*@__PURE__*/
+  messageDesc(file_advisor_v1_advisor, 26);
+
+/**
+ * @generated from message advisor.v1.ReviewSummary
+ */
+export type ReviewSummary = Message<"advisor.v1.ReviewSummary"> & {
+  /**
+   * @generated from field: repeated advisor.v1.SeatReview seats = 1;
+   */
+  seats: SeatReview[];
+
+  /**
+   * The seed the moves' seeds were drawn from (send it back for the same review).
+   *
+   * @generated from field: uint64 seed = 2;
+   */
+  seed: bigint;
+
+  /**
+   * Search iterations over every judged move.
+   *
+   * @generated from field: uint64 iterations = 3;
+   */
+  iterations: bigint;
+};
+
+/**
+ * Describes the message advisor.v1.ReviewSummary.
+ * Use `create(ReviewSummarySchema)` to create a new message.
+ */
+export const ReviewSummarySchema: GenMessage<ReviewSummary> = /*@__PURE__*/
+  messageDesc(file_advisor_v1_advisor, 27);
+
+/**
+ * @generated from message advisor.v1.ReviewGameResponse
+ */
+export type ReviewGameResponse = Message<"advisor.v1.ReviewGameResponse"> & {
+  /**
+   * @generated from oneof advisor.v1.ReviewGameResponse.item
+   */
+  item: {
+    /**
+     * @generated from field: advisor.v1.MoveReview move = 1;
+     */
+    value: MoveReview;
+    case: "move";
+  } | {
+    /**
+     * The last message of a review that was not cancelled.
+     *
+     * @generated from field: advisor.v1.ReviewSummary summary = 2;
+     */
+    value: ReviewSummary;
+    case: "summary";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message advisor.v1.ReviewGameResponse.
+ * Use `create(ReviewGameResponseSchema)` to create a new message.
+ */
+export const ReviewGameResponseSchema: GenMessage<ReviewGameResponse> = /*@__PURE__*/
+  messageDesc(file_advisor_v1_advisor, 28);
+
+/**
  * @generated from service advisor.v1.Advisor
  */
 export const Advisor: GenService<{
@@ -916,6 +1262,18 @@ export const Advisor: GenService<{
     methodKind: "unary";
     input: typeof ObserveRequestSchema;
     output: typeof ObserveResponseSchema;
+  },
+  /**
+   * Coach: a whole recorded game judged move by move, each move from what its seat could see
+   * then. One message per reviewed move, in order, as it is judged; then one summary.
+   * Cancelling stops it. A malformed record fails with INVALID_ARGUMENT before any search.
+   *
+   * @generated from rpc advisor.v1.Advisor.ReviewGame
+   */
+  reviewGame: {
+    methodKind: "server_streaming";
+    input: typeof ReviewGameRequestSchema;
+    output: typeof ReviewGameResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_advisor_v1_advisor, 0);
