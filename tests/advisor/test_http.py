@@ -15,6 +15,7 @@ import pytest
 from connectrpc.compat import google_protobuf_binary_codec, google_protobuf_json_codec
 from connectrpc.errors import ConnectError
 from connectrpc.protocol import ProtocolType
+from google.protobuf import json_format
 from grpc_status import rpc_status
 
 from advisor import AdvisorServer, ServerConfig
@@ -258,3 +259,23 @@ def test_a_body_over_the_message_limit_is_refused(served: AdvisorServer) -> None
     too_big = served.config.max_message_bytes + 1
     status, error = post(served.http.port, "NewGame", b"\x00" * too_big, "application/proto")
     assert status == 429 and error["code"] == "resource_exhausted"
+
+
+@pytest.mark.parametrize("transport", ["connect-json", "grpc-web"])
+def test_review_game_streams_over_http_as_over_grpc(
+    served: AdvisorServer, grpc_stub: advisor_pb2_grpc.AdvisorStub, transport: str
+) -> None:
+    request = advisor_pb2.ReviewGameRequest()
+    json_format.Parse(json.dumps({
+        "record": {"new_game": {"game": "GAME_SPLENDOR_MARVEL", "players": 2, "seed": "7"},
+                   "moves": [{"notation": "take:YPB"}, {"notation": "take:BRO"}]},
+        "limits": {"max_iterations": 100, "seed": "1"},
+    }), request)
+    over_http = http_call(served, transport, "ReviewGame", request)
+    over_grpc = list(grpc_stub.ReviewGame(request, metadata=tuple(AUTH.items())))
+    assert len(over_http) == len(over_grpc) >= 3  # two judged moves, then the summaries
+    assert over_grpc[-1].WhichOneof("item") == "summary"
+    for answer in (*over_http, *over_grpc):
+        if answer.WhichOneof("item") == "move":
+            answer.move.stats.ClearField("elapsed_ms")  # the one field a clock sets
+    assert over_http == over_grpc  # same seed and budget: the same review
