@@ -124,6 +124,13 @@ class ChallengersAdapter:
     def legal_moves(self, view: State | Observation) -> Sequence[Action]:
         return GAME.legal_actions(_world(view))
 
+    def hides_moves(self, view: State | Observation) -> bool:
+        """Another drafter's offer, deck and pending choices are its own: only the deciding
+        seat (or a full state) knows its moves."""
+        if isinstance(view, State) or view.phase == Phase.OVER:
+            return False
+        return view.seat != _seat_to_decide(view)
+
     def why_illegal(self, state: State, action: Action) -> str | None:
         if state.phase == Phase.OVER:
             return "the tournament is over"
