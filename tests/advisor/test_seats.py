@@ -142,3 +142,23 @@ def test_legal_moves_of_another_seat_are_refused_when_the_mover_holds_a_blind_re
         caught.value.details() or "")
     mine = stub.LegalMoves(advisor_pb2.LegalMovesRequest(observation=observation_of(state)))
     assert mine.seat == state.current and mine.moves
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_solo_tournament_says_who_won_the_robot_included(
+    stub: advisor_pb2_grpc.AdvisorStub, seed: int
+) -> None:
+    message = stub.NewGame(advisor_pb2.NewGameRequest(
+        game=common_pb2.GAME_CHALLENGERS, players=1, seed=seed)).state
+    while True:
+        legal = stub.LegalMoves(advisor_pb2.LegalMovesRequest(state=message))
+        answer = stub.ApplyMove(advisor_pb2.ApplyMoveRequest(state=message, move=legal.moves[0]))
+        message = answer.state
+        if answer.game_over:
+            break
+    share = message.challengers.result.per_seat[0]
+    (over,) = [e for e in answer.events if e.kind == "game_over"]
+    expected = {1.0: "seat 0 wins the tournament", 0.5: "seat 0 ties with the robot",
+                0.0: "the robot wins the tournament"}[share]
+    assert over.description == expected
+
