@@ -1,7 +1,7 @@
 """A typed Python client of the advisor service.
 
 Public names: `AdvisorClient`, `Limits`, `Analysis`, `AdvisorError`, `FieldViolation`,
-`RetryPolicy`, and the answers (`clients.client.answers`): `Suggestion`, `Evaluation`,
+`RetryPolicy`, `Failover`, and the answers (`clients.client.answers`): `Suggestion`, `Evaluation`,
 `Assessment`, `Candidate`, `Move`, `SearchStats`, `LegalMoves`, `Applied`, `Observed`,
 `ServerInfo`, `Event`, `SeatSummary` and the enums `Game`, `Grade`, `StopReason`, `Engine`.
 """
@@ -31,6 +31,7 @@ from clients.client.client import DEFAULT_TARGET, AdvisorClient
 from clients.client.errors import AdvisorError, FieldViolation
 from clients.client.limits import Limits
 from clients.client.retry import RetryPolicy
+from clients.client.targets import Failover
 
 __all__ = [
     "DEFAULT_TARGET",
@@ -43,6 +44,7 @@ __all__ = [
     "Engine",
     "Evaluation",
     "Event",
+    "Failover",
     "FieldViolation",
     "Game",
     "Grade",
