@@ -39,7 +39,7 @@ _COPY = "#"
 
 
 class Action(int):
-    """A small immutable action; equal actions are the same interned object."""
+    """A small immutable action; equal actions are the same interned object (`make`)."""
 
     __slots__ = ()
 
@@ -150,14 +150,21 @@ def card_of_key(key: str) -> int:
 
 
 _CACHE: dict[int, Action] = {}
+MAX_INTERNED = 1 << 16
+"""Distinct actions kept interned: far more than every game's legal moves, far fewer than the
+million a client could name (a pick paying with any two cards, any order of three), so
+requests cannot grow the cache without bound."""
 
 
 def make(kind: int, arg: int = 0) -> Action:
-    """The interned action of `kind` with `arg`."""
+    """The interned action of `kind` with `arg` (once `MAX_INTERNED` are interned, a new one
+    is equal to, but not the same object as, another of the same value)."""
     value = (kind << _SHIFT) | arg
     act = _CACHE.get(value)
     if act is None:
-        act = _CACHE[value] = Action(value)
+        act = Action(value)
+        if len(_CACHE) < MAX_INTERNED:
+            _CACHE[value] = act
     return act
 
 
