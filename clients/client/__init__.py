@@ -3,8 +3,8 @@
 Public names: `AdvisorClient`, `Limits`, `Analysis`, `AdvisorError`, `FieldViolation`,
 `RetryPolicy`, `Failover`, and the answers (`clients.client.answers`): `Suggestion`,
 `Evaluation`, `Assessment`, `Candidate`, `Move`, `SearchStats`, `LegalMoves`, `Applied`,
-`Observed`, `ServerInfo`, `Event`, `SeatSummary`, a review's `GameReview`, `MoveReview`, `SeatReview` and
-`ReviewSummary`, and the enums `Game`, `Grade`, `StopReason`, `Engine`.
+`Observed`, `ServerInfo`, `Event`, `SeatSummary`, a review's `GameReview`, `MoveReview`,
+`SeatReview` and `ReviewSummary`, and the enums `Game`, `Grade`, `StopReason`, `Engine`.
 """
 
 from clients.client.analysis import Analysis
