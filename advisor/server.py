@@ -101,7 +101,10 @@ class AdvisorServer:
                 ("grpc.max_send_message_length", limit),
                 ("grpc.so_reuseport", 0),  # a second server on a busy port must fail
             ],
-            maximum_concurrent_rpcs=config.max_concurrent + EXTRA_THREADS,
+            # No gRPC-wide limit: it would shed health checks and reflection with the rest.
+            # Advisor calls are shed by `Admission` (advisor.calls); the threads beyond its
+            # limit keep serving health, reflection and the quick refusals.
+            maximum_concurrent_rpcs=None,
         )
         self.servicer = AdvisorService(config, self.pool, self.metrics)
         advisor_pb2_grpc.add_AdvisorServicer_to_server(self.servicer, self.server)
