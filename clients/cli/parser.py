@@ -18,8 +18,9 @@ def _connection(parser: argparse.ArgumentParser, defaults: bool) -> None:
     def default(value: object) -> object:
         return value if defaults else argparse.SUPPRESS
 
-    group.add_argument("--server", default=default(DEFAULT_TARGET),
-                       help=f"host:port (default {DEFAULT_TARGET})")
+    group.add_argument("--server", default=default(DEFAULT_TARGET), help=(
+        "host:port; replicas as host:port,host:port or one DNS name of many "
+        f"(default {DEFAULT_TARGET})"))
     group.add_argument("--token", default=default(None),
                        help="bearer token, when the server needs one")
     group.add_argument("--tls", metavar="ROOT_CERT", default=default(None),
