@@ -34,6 +34,7 @@ from protobuf.wkt import Any as WireAny
 from starlette.middleware.cors import CORSMiddleware
 
 from advisor.config import ServerConfig
+from advisor.readiness import Readiness
 from contract.v1.advisor_connect import AdvisorASGIApplication
 
 log = logging.getLogger("advisor.http")
@@ -139,9 +140,10 @@ class Bridge:
     `servicer.<Rpc>(request, HttpContext)` on a thread of `executor`."""
 
     def __init__(self, servicer: Any, service: descriptor.ServiceDescriptor,
-                 executor: ThreadPoolExecutor, token: str | None):
+                 executor: ThreadPoolExecutor, token: str | None, readiness: Readiness):
         self._servicer = servicer
         self._executor = executor
+        self._readiness = readiness
         self._expected = None if token is None else f"Bearer {token}"
         for method in service.methods:
             handler = getattr(servicer, method.name)
@@ -151,9 +153,12 @@ class Bridge:
                 setattr(self, _snake(method.name), self._unary(method.full_name, handler))
 
     def _admit(self, method: str, ctx: RequestContext[Any, Any]) -> None:
-        """The gRPC port's bearer check (advisor.server.BearerAuth), on the HTTP headers."""
+        """The gRPC port's gates, on the HTTP call: UNAVAILABLE until the workers are warm
+        (advisor.readiness.StartingGate), then the bearer check (advisor.server.BearerAuth)."""
         from advisor.server import BearerAuth
 
+        if not self._readiness.ready.is_set():
+            raise Aborted(grpc.StatusCode.UNAVAILABLE, self._readiness.message()).connect_error()
         if self._expected is None:
             return
         given = ctx.request_headers.get("authorization", "")
@@ -208,9 +213,9 @@ def _close_after(step: Future[Any] | None, answers: Generator[Any, None, None]) 
 
 
 def application(servicer: Any, service: descriptor.ServiceDescriptor, config: ServerConfig,
-                executor: ThreadPoolExecutor) -> Any:
+                executor: ThreadPoolExecutor, readiness: Readiness) -> Any:
     """The ASGI application: the generated Connect/gRPC-Web app, behind CORS if asked."""
-    bridge = Bridge(servicer, service, executor, config.auth_token)
+    bridge = Bridge(servicer, service, executor, config.auth_token, readiness)
     # the bridge has the generated protocol's methods, made from the descriptor at run time
     app: Any = AdvisorASGIApplication(cast(Any, bridge), read_max_bytes=config.max_message_bytes,
                                       codecs=[google_protobuf_binary_codec(), CompactJson()])
@@ -242,12 +247,12 @@ class HttpGateway:
     """The HTTP port of a server: `start()` serves on a thread, `stop(grace)` drains it."""
 
     def __init__(self, servicer: Any, service: descriptor.ServiceDescriptor,
-                 config: ServerConfig):
+                 config: ServerConfig, readiness: Readiness):
         self._socket = _bind(config.host, config.http_port)
         self.port: int = self._socket.getsockname()[1]
         self._executor = ThreadPoolExecutor(config.max_concurrent + 8, "http")
         self._server = uvicorn.Server(uvicorn.Config(
-            application(servicer, service, config, self._executor),
+            application(servicer, service, config, self._executor, readiness),
             lifespan="off", log_level="warning", access_log=False,
             timeout_graceful_shutdown=max(1, round(config.grace_s)),
         ))

@@ -122,7 +122,7 @@ class AdvisorServer:
 
         try:
             return HttpGateway(self.servicer, advisor_pb2.DESCRIPTOR.services_by_name["Advisor"],
-                               config)
+                               config, self.readiness)
         except HttpUnavailable as exc:
             raise PortUnavailable(str(exc)) from None
 

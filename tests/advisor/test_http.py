@@ -224,7 +224,8 @@ def test_cors_lets_only_the_listed_origins_in(served: AdvisorServer) -> None:
 
 def test_cors_is_off_by_default(served: AdvisorServer) -> None:
     assert ServerConfig().cors_origins is None and ServerConfig().http_port == 0
-    plain = HttpGateway(served.servicer, SERVICE, ServerConfig(http_port=-1, workers=1))
+    plain = HttpGateway(served.servicer, SERVICE, ServerConfig(http_port=-1, workers=1),
+                        served.readiness)
     plain.start()
     try:
         assert "access-control-allow-origin" not in preflight(plain.port, ORIGIN)

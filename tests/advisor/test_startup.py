@@ -4,9 +4,12 @@ kernel cache."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import threading
+import urllib.error
+import urllib.request
 
 import grpc
 import pytest
@@ -25,7 +28,8 @@ def test_calls_before_the_workers_are_warm_get_a_clear_unavailable(
 ) -> None:
     release = threading.Event()
     lines: list[str] = []
-    server = AdvisorServer(ServerConfig(port=0, workers=1, grace_s=1.0), say=lines.append)
+    server = AdvisorServer(ServerConfig(port=0, http_port=-1, workers=1, grace_s=1.0),
+                           say=lines.append)
     try:
         port = server.start(wait=False, hold=release.wait)
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
@@ -41,6 +45,7 @@ def test_calls_before_the_workers_are_warm_get_a_clear_unavailable(
             assert cli(["info", "--server", f"127.0.0.1:{port}"]) == 1  # the CLI says so too
             said = capsys.readouterr().err
             assert said.startswith("error: the advisor is starting: ") and said.endswith("retry\n")
+            assert http_get_info(server.http.port) == (503, "unavailable", details[:40])
             release.set()
             assert next(statuses).status == SERVING
             assert stub.GetInfo(advisor_pb2.GetInfoRequest(), timeout=60).limits.worker_processes
@@ -59,3 +64,17 @@ def test_warm_fills_the_kernel_cache_and_exits() -> None:
     lines = done.stdout.splitlines()
     assert "splendor_marvel ISMCTS" in lines[1] and "splendor_marvel PIMC" in lines[2]
     assert lines[-1].startswith("done in ")
+
+
+def http_get_info(port: int) -> tuple[int, str, str]:
+    """GetInfo over the HTTP port (Connect, JSON): the status, the error's code and the first
+    40 characters of its message."""
+    call = urllib.request.Request(
+        f"http://127.0.0.1:{port}/advisor.v1.Advisor/GetInfo", data=b"{}",
+        headers={"Content-Type": "application/json"}, method="POST")
+    try:
+        with urllib.request.urlopen(call, timeout=60) as answer:
+            return answer.status, "", ""
+    except urllib.error.HTTPError as refused:
+        error = json.loads(refused.read())
+        return refused.code, error["code"], error["message"][:40]

@@ -39,7 +39,8 @@ BLOCKS = blocks()
 def http_port(server: AdvisorServer) -> Iterator[int]:
     """An HTTP port onto the shared test server's servicer."""
     service = advisor_pb2.DESCRIPTOR.services_by_name["Advisor"]
-    gateway = HttpGateway(server.servicer, service, ServerConfig(http_port=-1, workers=1))
+    gateway = HttpGateway(server.servicer, service, ServerConfig(http_port=-1, workers=1),
+                          server.readiness)
     gateway.start()
     yield gateway.port
     gateway.stop(grace=1.0)
