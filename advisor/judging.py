@@ -24,7 +24,9 @@ from search.result import Candidate
 
 JUDGE_SHARE = 0.5
 """Share of the budget's iterations (or time) each judged move's own search gets, beside the
-main search's whole budget (chosen by benchmarks/calibration.py: docs/coaching.md)."""
+main search's whole budget. Half gives 500 visits at the default budget (1,000), enough for a
+tie (`coaching.MIN_TIE_VISITS`); a quarter measured the Avengers give-away alike but could
+never call a tie there (docs/coaching.md)."""
 
 
 @dataclass(frozen=True)
