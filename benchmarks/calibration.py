@@ -75,9 +75,7 @@ def moves_by_prior(game: Any, obs: Any, seed: int) -> list[Any]:
     world = game.sample(obs, random.Random(f"calibration/{seed}"))
     legal = list(game.legal_actions(world))
     priors = game.priors(world, legal)
-    ranked = [a for _, a in sorted(zip(priors, range(len(legal)), strict=True),
-                                   key=lambda row: -row[0])]
-    order = [legal[i] for i in ranked]
+    order = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -priors[i])]
     return [order[0], order[len(order) // 2], order[-1]]
 
 
