@@ -3,7 +3,8 @@
 Public names: `AdvisorClient`, `Limits`, `Analysis`, `AdvisorError`, `FieldViolation`,
 `RetryPolicy`, and the answers (`clients.client.answers`): `Suggestion`, `Evaluation`,
 `Assessment`, `Candidate`, `Move`, `SearchStats`, `LegalMoves`, `Applied`, `Observed`,
-`ServerInfo`, `Event`, `SeatSummary` and the enums `Game`, `Grade`, `StopReason`, `Engine`.
+`ServerInfo`, `Event`, `SeatSummary`, a review's `GameReview`, `MoveReview`, `SeatReview` and
+`ReviewSummary`, and the enums `Game`, `Grade`, `StopReason`, `Engine`.
 """
 
 from clients.client.analysis import Analysis
@@ -31,6 +32,7 @@ from clients.client.client import DEFAULT_TARGET, AdvisorClient
 from clients.client.errors import AdvisorError, FieldViolation
 from clients.client.limits import Limits
 from clients.client.retry import RetryPolicy
+from clients.client.review import GameReview, MoveReview, ReviewSummary, SeatReview
 
 __all__ = [
     "DEFAULT_TARGET",
@@ -45,15 +47,19 @@ __all__ = [
     "Event",
     "FieldViolation",
     "Game",
+    "GameReview",
     "Grade",
     "LegalMoves",
     "Limits",
     "LineStep",
     "Move",
+    "MoveReview",
     "Observed",
     "Reason",
     "RetryPolicy",
+    "ReviewSummary",
     "SearchStats",
+    "SeatReview",
     "SeatSummary",
     "ServerInfo",
     "StopReason",

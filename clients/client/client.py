@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -22,6 +22,7 @@ from clients.client.answers import (
 from clients.client.errors import AdvisorError
 from clients.client.limits import Limits
 from clients.client.retry import RetryPolicy
+from clients.client.review import GameReview
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 
 DEFAULT_TARGET = "127.0.0.1:50051"
@@ -172,6 +173,29 @@ class AdvisorClient:
             )
 
         return Analysis(start, self.retry.call)
+
+    def review_game(
+        self,
+        record: advisor_pb2.GameRecord,
+        seats: Sequence[int] = (),
+        limits: Limits | None = None,
+        *,
+        timeout: float | None = None,
+    ) -> GameReview:
+        """A whole game judged move by move (`seats`: the seats to review, empty: all; `limits`:
+        the budget of each move): iterate for the moves, then read `summary`."""
+        request = advisor_pb2.ReviewGameRequest(
+            record=record, seats=seats, limits=(limits or Limits()).to_proto()
+        )
+
+        def start() -> Any:
+            return self._stub.ReviewGame(
+                request,
+                timeout=self.timeout if timeout is None else timeout,
+                metadata=self._metadata,
+            )
+
+        return GameReview(start, self.retry.call)
 
     # --- referee
 
