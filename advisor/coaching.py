@@ -24,6 +24,12 @@ MIN_TIE_VISITS = 400
 intervals of 400 visits or more each overlap only when the means differ by less than 0.098,
 so a tie never hides a loss of a mistake's size (0.10 or more)."""
 
+
+def against(compared_with: str) -> str:
+    """How the position a reason compares with is named inside its sentence."""
+    return BEFORE if compared_with == BEFORE else f"after {compared_with}"
+
+
 # Grades by loss of the mover's win probability against the best move (upper bounds).
 GRADE_BOUNDS = (
     (0.01, common_pb2.GRADE_BEST),
@@ -35,17 +41,21 @@ GRADE_BOUNDS = (
 
 @dataclass(frozen=True)
 class Reason:
-    """One measured fact: `value` after the move, `baseline` in the position compared with."""
+    """One reason: what the move does toward `goal` (docs/api.md lists the keys) in words, and
+    the measured fact behind it: `value` after the move, `baseline` in the position compared
+    with."""
 
     code: str
     text: str
     value: float
     baseline: float
     compared_with: str = BEFORE
+    goal: str = ""
 
     def message(self) -> advisor_pb2.Reason:
         return advisor_pb2.Reason(code=self.code, text=self.text, value=self.value,
-                                  baseline=self.baseline, compared_with=self.compared_with)
+                                  baseline=self.baseline, compared_with=self.compared_with,
+                                  goal=self.goal)
 
 
 def interval(candidate: Candidate) -> tuple[float, float]:

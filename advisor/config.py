@@ -56,6 +56,11 @@ class ServerConfig:
         "with a token, let reflection through without it (grpcurl list/describe)"))
     metrics_port: int = field(default=0, metadata=_help(
         "serve Prometheus metrics at /metrics on this port (0: off; needs the metrics extra)"))
+    http_port: int = field(default=0, metadata=_help(
+        "also serve the RPCs over HTTP/1.1 (Connect JSON/binary and gRPC-Web, for browsers and "
+        "curl) on this port (0: off; -1: any free port, logged at start)"))
+    cors_origins: str | None = field(default=None, metadata=_help(
+        "comma-separated origins whose pages may call the HTTP port (CORS; default: none)"))
     engine: Engine = field(default="compiled", metadata=_help(
         "search engine of requests that name none: compiled (numba kernels, for games that have "
         "one) or python"))
@@ -65,6 +70,8 @@ class ServerConfig:
             raise ValueError("TLS needs both a certificate and a key")
         if self.max_concurrent < 1 or self.workers < 0:
             raise ValueError("max_concurrent must be >= 1 and workers >= 0")
+        if self.http_port < -1:
+            raise ValueError(f"http_port must be a port, 0 (off) or -1 (any), got {self.http_port}")
         if self.max_review_moves < 1:
             raise ValueError(f"max_review_moves must be >= 1, got {self.max_review_moves}")
         if self.max_tree_nodes < 1:

@@ -32,14 +32,17 @@ def service_version() -> str:
 
 
 def _seat_to_decide(adapter: GameAdapter, view: Any) -> None:
+    """A search needs a move to make, and one the observer can know (`_moves_known`)."""
     if adapter.is_over(view):
         raise PreconditionError("the game is over: there is no move to make")
+    _moves_known(adapter, view)
 
 
-def _observer_decides(adapter: GameAdapter, view: Any) -> None:
-    """Only the seat to move knows its legal moves (they depend on its hidden cards)."""
+def _moves_known(adapter: GameAdapter, view: Any) -> None:
+    """Refuse an observation of another seat when the mover's legal moves depend on cards the
+    observer cannot see; when every card they depend on is public, answer."""
     seat = adapter.to_move(view)
-    if not adapter.is_over(view) and view.seat != seat:
+    if adapter.hides_moves(view):
         raise PreconditionError(
             f"this is seat {view.seat}'s observation, but seat {seat} is to move, and which "
             f"moves it has depends on cards seat {view.seat} cannot see: ask with seat {seat}'s "
@@ -222,7 +225,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
             adapter, view = self._state(request.state, "state", record)
         elif position == "observation":
             adapter, view = self._observation(request.observation, "observation", record)
-            _observer_decides(adapter, view)
+            _moves_known(adapter, view)
         else:
             raise RequestError([("position", "give a state or an observation")])
         seat = adapter.to_move(view)

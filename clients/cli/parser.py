@@ -12,7 +12,8 @@ DESCRIPTION = "Ask an advisor server for moves, referee games, or play against t
 
 def _connection(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("connection")
-    group.add_argument("--server", default=DEFAULT_TARGET, help="host:port (default %(default)s)")
+    group.add_argument("--server", default=DEFAULT_TARGET, help=(
+        "host:port; replicas as host:port,host:port or one DNS name of many (default %(default)s)"))
     group.add_argument("--token", help="bearer token, when the server needs one")
     group.add_argument("--tls", metavar="ROOT_CERT", help="use TLS, trusting this PEM root")
     group.add_argument(

@@ -148,18 +148,20 @@ class MoveAssessment(_message.Message):
     def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., rank: _Optional[int] = ..., candidates: _Optional[int] = ..., win_probability: _Optional[float] = ..., value_loss: _Optional[float] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., reasons: _Optional[_Iterable[str]] = ..., visits: _Optional[int] = ..., lcb: _Optional[float] = ..., ucb: _Optional[float] = ..., tied_with_best: _Optional[bool] = ..., tied_with: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., explanations: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ..., line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., best_line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., divergence: _Optional[int] = ..., undecided: _Optional[bool] = ...) -> None: ...
 
 class Reason(_message.Message):
-    __slots__ = ("code", "text", "value", "baseline", "compared_with")
+    __slots__ = ("code", "text", "value", "baseline", "compared_with", "goal")
     CODE_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
     BASELINE_FIELD_NUMBER: _ClassVar[int]
     COMPARED_WITH_FIELD_NUMBER: _ClassVar[int]
+    GOAL_FIELD_NUMBER: _ClassVar[int]
     code: str
     text: str
     value: float
     baseline: float
     compared_with: str
-    def __init__(self, code: _Optional[str] = ..., text: _Optional[str] = ..., value: _Optional[float] = ..., baseline: _Optional[float] = ..., compared_with: _Optional[str] = ...) -> None: ...
+    goal: str
+    def __init__(self, code: _Optional[str] = ..., text: _Optional[str] = ..., value: _Optional[float] = ..., baseline: _Optional[float] = ..., compared_with: _Optional[str] = ..., goal: _Optional[str] = ...) -> None: ...
 
 class LineStep(_message.Message):
     __slots__ = ("move", "win_probability", "visits")
