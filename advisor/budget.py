@@ -8,7 +8,7 @@ level 10 always plays the most visited move and level 1 plays in proportion to v
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from advisor.config import ServerConfig
 from advisor.errors import Violations
@@ -57,20 +57,14 @@ class Budget:
         return Limits(iterations=iterations, time=self.time_s * share, deadline=self.deadline,
                       cancel=cancel, nodes=self.nodes)
 
-    def config(self, *, judging: bool = False) -> SearchConfig:
+    def config(self) -> SearchConfig:
         """The search settings of this budget (the defaults, with its workers, engine and
-        opponent model).
-
-        `judging` (Evaluate) selects by UCT rather than the default PUCT: UCT tries every move
-        at the root and spreads the visits by their bounds, so the move a player chose has
-        numbers to be judged by, where PUCT (the stronger player) may never visit a move its
-        priors dislike. The coaching grades were set on UCT (docs/coaching.md).
-        """
-        config = SearchConfig(
+        opponent model): SuggestMove, Analyze, Evaluate and the judging searches all use them
+        (docs/coaching.md)."""
+        return SearchConfig(
             workers=self.workers, engine=self.engine,
             opponent_model="priors" if self.model_opponents else "none",
         )
-        return replace(config, selection="uct") if judging else config
 
     def choose(self, result: SearchResult) -> int:
         """Index of the candidate to play: the best at full strength, else a soft choice."""

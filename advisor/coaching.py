@@ -2,8 +2,10 @@
 expects, and reasons as measured facts.
 
 Confidence intervals are Wilson's at 95% over a candidate's visits. Two moves are *tied* when
-their intervals overlap: the search cannot tell them apart, so neither is called worse. The
-grade thresholds and how they were chosen are in docs/coaching.md.
+their intervals overlap and each has at least `MIN_TIE_VISITS` visits: the search cannot tell
+them apart, so neither is called worse. With fewer visits overlapping intervals say only that
+the search did not look long enough (*undecided*). The grade thresholds and how they were
+chosen are in docs/coaching.md.
 """
 
 from __future__ import annotations
@@ -17,10 +19,16 @@ from search.result import Candidate, wilson_lower_bound, wilson_upper_bound
 BEFORE = "before the move"
 """`Reason.compared_with` when a move is measured against the position it was played in."""
 
+MIN_TIE_VISITS = 400
+"""Least visits both moves need before overlapping intervals count as a tie. Two 95% Wilson
+intervals of 400 visits or more each overlap only when the means differ by less than 0.098,
+so a tie never hides a loss of a mistake's size (0.10 or more)."""
+
 
 def against(compared_with: str) -> str:
     """How the position a reason compares with is named inside its sentence."""
     return BEFORE if compared_with == BEFORE else f"after {compared_with}"
+
 
 # Grades by loss of the mover's win probability against the best move (upper bounds).
 GRADE_BOUNDS = (
@@ -61,8 +69,19 @@ def overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
 
 
 def tied(a: Candidate, b: Candidate) -> bool:
-    """True when the search cannot tell `a` and `b` apart (their intervals overlap)."""
-    return a is b or overlap(interval(a), interval(b))
+    """True when the search cannot tell `a` and `b` apart although it looked long enough
+    (their intervals overlap and both have `MIN_TIE_VISITS`)."""
+    return a is b or (_enough(a, b) and overlap(interval(a), interval(b)))
+
+
+def undecided(a: Candidate, b: Candidate) -> bool:
+    """True when the intervals of `a` and `b` overlap but one has too few visits to call it
+    a tie ("not searched enough to tell")."""
+    return a is not b and not _enough(a, b) and overlap(interval(a), interval(b))
+
+
+def _enough(a: Candidate, b: Candidate) -> bool:
+    return min(a.visits, b.visits) >= MIN_TIE_VISITS
 
 
 def grade(value_loss: float, tied_with_best: bool) -> common_pb2.Grade:

@@ -101,7 +101,7 @@ def judged(turn: Turn, adapter_move: Callable[[object, int], common_pb2.Move],
     assessment = answer.assessment
     review.grade, review.value_loss = assessment.grade, assessment.value_loss
     review.best_move.CopyFrom(answer.best_move)
-    if assessment.rank:  # the position is worth what its best move is worth
+    if assessment.visits:  # judged: the position is worth what its best move is worth
         review.win_probability_after = assessment.win_probability
         review.win_probability_before = assessment.win_probability + assessment.value_loss
     else:  # never tried: only the position's value is known

@@ -140,7 +140,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         options = request.options
         data = self._run(
             context, work.suggest, adapter.name, obs, budget, options.skip_follow_ups,
-            options.max_pv_length or work.answers.DEFAULT_PV_LENGTH,
+            options.max_pv_length or work.answers.DEFAULT_PV_LENGTH, options.judge_candidates,
         )
         response = advisor_pb2.SuggestMoveResponse.FromString(data)
         record.iterations = response.stats.iterations

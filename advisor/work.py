@@ -15,15 +15,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from advisor import answers, coaching
+from advisor import answers, judging
 from advisor.budget import Budget
-from advisor.coaching import Reason
 from advisor.games import GameAdapter, adapter_by_name
+from advisor.judging import JUDGE_SHARE
 from advisor.warmup import warm_kernels
 from contract.v1 import advisor_pb2, common_pb2
 from search import SearchResult, ismcts
 from search.limits import now
-from search.result import Candidate
 
 FOLLOW_UP_SHARE = 0.25
 """Budget share of each follow-up search (when the principal variation does not reach)."""
@@ -63,36 +62,67 @@ class SlotCancel:
 
 
 def _search(
-    adapter: GameAdapter, obs: Any, budget: Budget, slot: int, judging: bool = False,
+    adapter: GameAdapter, obs: Any, budget: Budget, slot: int, deadline: float | None = None,
     **limits: Any,
 ) -> SearchResult:
+    """The main search: the budget's limits (stopping by `deadline` when given) and settings."""
     base = budget.limits(SlotCancel(slot))
+    if deadline is not None:
+        limits["deadline"] = deadline
     if limits:
         base = replace(base, **limits)
-    config = budget.config(judging=judging)
-    return ismcts(adapter.engine, obs, base, config, seed=budget.seed)
+    return ismcts(adapter.engine, obs, base, budget.config(), seed=budget.seed)
 
 
 def suggest(
-    game: str, obs: Any, budget: Budget, skip_follow_ups: bool, pv_length: int, slot: int
+    game: str, obs: Any, budget: Budget, skip_follow_ups: bool, pv_length: int, judge: bool,
+    slot: int,
 ) -> bytes:
-    """SuggestMove: search, choose by strength, then work out the rest of the turn."""
+    """SuggestMove: search, choose by strength, then work out the rest of the turn; with
+    `judge`, each shown candidate is judged as Evaluate judges a move."""
     adapter = adapter_by_name(game)
-    result = _search(adapter, obs, budget, slot)
+    ends = _time_plan(budget, [1.0, *[JUDGE_SHARE] * (budget.candidates if judge else 0)])
+    result = _search(adapter, obs, budget, slot, deadline=ends[0])
     chosen = result.candidates[budget.choose(result)]
-    follow_ups = (
-        []
-        if skip_follow_ups
-        else _follow_ups(adapter, obs, chosen.action, chosen.pv[1:], budget, slot)
-    )
-    return advisor_pb2.SuggestMoveResponse(
+    response = advisor_pb2.SuggestMoveResponse(
         best_move=adapter.move_message(chosen.action, result.player),
         candidates=answers.candidates(adapter, obs, result, budget.candidates, pv_length),
         root_win_probability=result.root_values,
         stats=answers.stats(result, budget.clamped),
-        follow_ups=follow_ups,
         seat=result.player,
-    ).SerializeToString()
+    )
+    if judge:
+        judged, iterations = _judged_candidates(adapter, obs, result, budget, slot, ends[1:])
+        response.judged.extend(judged)
+        response.judging_iterations = iterations
+    if not skip_follow_ups:
+        response.follow_ups.extend(
+            _follow_ups(adapter, obs, chosen.action, chosen.pv[1:], budget, slot))
+    return response.SerializeToString()
+
+
+def _judged_candidates(
+    adapter: GameAdapter, obs: Any, result: SearchResult, budget: Budget, slot: int,
+    ends: Sequence[float | None],
+) -> tuple[list[advisor_pb2.MoveAssessment], int]:
+    """The shown candidates, each judged from its own search against the search's choice,
+    highest judged value first, and the iterations those searches ran. The choice's reasons
+    compare it with the best other shown candidate, every other's with the choice."""
+    cancel = SlotCancel(slot)
+    shown = result.candidates[: budget.candidates]
+    runs = [judging.own_search(adapter, obs, c.action, budget, cancel, end)
+            for c, end in zip(shown, ends, strict=False)]
+    best = runs[0]
+    ranked = judging.ordered(runs)
+    others = [j.action for j in ranked if j is not best]
+    judged = [
+        judging.assessment(
+            adapter, obs, result, j, best,
+            best.action if j is not best else others[0] if others else None, runs, budget.seed,
+        )
+        for j in ranked
+    ]
+    return judged, sum(j.iterations for j in runs)
 
 
 def _follow_ups(
@@ -153,14 +183,12 @@ def _analysis(
 
 
 def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> bytes:
-    """Evaluate: win chances (tournament and match), expected points and a move's grade."""
+    """Evaluate: win chances (tournament and match), expected points and, with `action`, its
+    judgement: the main search (SuggestMove's) names the best move, then the move and the best
+    each get a search of their own (`advisor.judging`)."""
     adapter = adapter_by_name(game)
-    if budget.deadline is None:
-        result = _search(adapter, obs, budget, slot, judging=True)
-    else:  # keep part of the time to the deadline for the playouts below
-        start = now()
-        result = _search(adapter, obs, budget, slot, judging=True,
-                         deadline=start + (1 - PLAYOUT_TIME_SHARE) * (budget.deadline - start))
+    ends = _time_plan(budget, [1.0] if action is None else [1.0, JUDGE_SHARE, JUDGE_SHARE])
+    result = _search(adapter, obs, budget, slot, deadline=ends[0])
     response = advisor_pb2.EvaluateResponse(
         win_probability=result.root_values,
         expected_points=_expected_points(adapter, obs, budget),
@@ -170,8 +198,34 @@ def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> byt
         match_win_probability=adapter.match_wins(obs, budget.seed, budget.deadline),
     )
     if action is not None:
-        response.assessment.CopyFrom(_assess(adapter, obs, action, result, budget))
+        cancel = SlotCancel(slot)
+        mine = judging.own_search(adapter, obs, action, budget, cancel, ends[1])
+        is_best = action == result.action
+        best = mine if is_best else judging.own_search(
+            adapter, obs, result.action, budget, cancel, ends[2])
+        runner_up = result.candidates[1].action if len(result.candidates) > 1 else None
+        response.assessment.CopyFrom(judging.assessment(
+            adapter, obs, result, mine, best, runner_up if is_best else best.action,
+            [mine, best], budget.seed,
+        ))
+        response.judging_iterations = mine.iterations + (0 if is_best else best.iterations)
     return response.SerializeToString()
+
+
+def _time_plan(budget: Budget, shares: Sequence[float]) -> list[float | None]:
+    """The instant each of a call's searches, run in turn, must stop by: the time to the
+    deadline (less `PLAYOUT_TIME_SHARE` for the playouts) split in proportion to `shares`;
+    None for each when the call has no deadline."""
+    if budget.deadline is None:
+        return [None] * len(shares)
+    start = now()
+    usable = (1 - PLAYOUT_TIME_SHARE) * (budget.deadline - start)
+    total, done = sum(shares), 0.0
+    ends: list[float | None] = []
+    for share in shares:
+        done += share
+        ends.append(start + usable * done / total)
+    return ends
 
 
 def _expected_points(adapter: GameAdapter, obs: Any, budget: Budget) -> list[float]:
@@ -188,69 +242,3 @@ def _expected_points(adapter: GameAdapter, obs: Any, budget: Budget) -> list[flo
         scores = [adapter.points(world, s) for s in range(engine.num_players(world))]
         totals = [a + b for a, b in zip(totals, scores, strict=True)] if totals else scores
     return [t / EVALUATION_PLAYOUTS for t in totals]
-
-
-def _assess(
-    adapter: GameAdapter, obs: Any, action: Any, result: SearchResult, budget: Budget
-) -> advisor_pb2.MoveAssessment:
-    """Rank, value loss, grade, ties, reasons and expected lines of `action` against the
-    search's candidates."""
-    best, seat = result.best, result.player
-    ranked = [c.action for c in result.candidates]
-    rank = ranked.index(action) + 1 if action in ranked else 0
-    alternative = best.action if rank != 1 else ranked[1] if len(ranked) > 1 else None
-    reasons = adapter.reasons(obs, action, alternative, random.Random(f"reasons/{budget.seed}"))
-    assessment = advisor_pb2.MoveAssessment(
-        move=adapter.move_message(action, seat), rank=rank, candidates=len(ranked)
-    )
-    if rank:
-        mine = result.candidates[rank - 1]
-        reasons.insert(0, _comparison(adapter, mine, result))
-        _judge(assessment, adapter, obs, mine, result)
-    assessment.explanations.extend(r.message() for r in reasons)
-    assessment.reasons.extend(r.text for r in reasons)
-    return assessment
-
-
-def _comparison(adapter: GameAdapter, mine: Candidate, result: SearchResult) -> Reason:
-    """How the move stands against the search's choice, with both intervals."""
-    best = result.best
-    words = adapter.move_message(best.action, best.player).description
-    if mine is best:
-        text = f"the search's choice: {_chance(mine)} to win"
-    elif coaching.tied(mine, best):
-        text = (f"about as good as {words}: {_chance(mine)} against {_chance(best)} to win; "
-                "the search cannot tell them apart")
-    else:
-        text = f"{words} is better: {_chance(best)} to win against {_chance(mine)}"
-    return Reason("win_probability", text, mine.value, best.value, words)
-
-
-def _chance(c: Candidate) -> str:
-    low, high = coaching.interval(c)
-    return f"{c.value:.0%} ({low:.0%}-{high:.0%}, {c.visits} visits)"
-
-
-def _judge(
-    assessment: advisor_pb2.MoveAssessment, adapter: GameAdapter, obs: Any, mine: Candidate,
-    result: SearchResult,
-) -> None:
-    """Fill in the numbers of a searched move: value, loss, interval, ties, grade and lines."""
-    best, seed = result.best, result.stats.seed
-    loss = 0.0 if mine is best else max(0.0, best.value - mine.value)
-    tie = coaching.tied(mine, best)
-    assessment.win_probability, assessment.value_loss = mine.value, loss
-    assessment.visits = mine.visits
-    assessment.lcb, assessment.ucb = coaching.interval(mine)
-    assessment.tied_with_best = tie
-    assessment.tied_with.extend(
-        adapter.move_message(c.action, c.player)
-        for c in result.candidates if c is not mine and coaching.tied(mine, c)
-    )
-    assessment.grade = coaching.grade(loss, tie)
-    line = coaching.line_steps(mine, answers.pv_moves(adapter, obs, mine.pv, seed))
-    assessment.line.extend(line)
-    if mine is not best:
-        best_line = coaching.line_steps(best, answers.pv_moves(adapter, obs, best.pv, seed))
-        assessment.best_line.extend(best_line)
-        assessment.divergence = coaching.divergence(line, best_line)

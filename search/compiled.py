@@ -77,8 +77,9 @@ def is_cached(game: CompiledGame) -> bool:
     return True
 
 
-def _settings(config: SearchConfig) -> np.ndarray:
+def _settings(config: SearchConfig, root_move: int = loop.NO_NODE) -> np.ndarray:
     settings = np.zeros(loop.SETTINGS, dtype=np.int64)
+    settings[loop.ROOT_MOVE] = root_move
     settings[loop.PUCT] = config.selection == "puct"
     settings[loop.EXPAND_BY_PRIOR] = config.expansion == "prior"
     settings[loop.HEURISTIC_ROLLOUT] = config.rollout == "heuristic"
@@ -86,6 +87,14 @@ def _settings(config: SearchConfig) -> np.ndarray:
     settings[loop.FPU_REDUCTION_MILLI] = round(config.fpu_reduction * 1000)
     settings[loop.WIDENING_MILLI] = round(config.widening * 1000)
     return settings
+
+
+def root_code(game: CompiledGame, legal: np.ndarray, action: Any) -> int:
+    """The code of `action` among the first world's `legal` codes; ValueError if absent."""
+    for code in legal:
+        if game.action(int(code)) == action:
+            return int(code)
+    raise ValueError(f"root_move {action!r} is not legal in the position searched")
 
 
 def _grown(array: np.ndarray) -> np.ndarray:
@@ -119,7 +128,6 @@ class CompiledTreeSearch:
         self.meta = np.zeros(loop.META_FIELDS, dtype=np.int64)
         self.meta[loop.NODES] = 1
         self.meta[loop.FIRST_WORLD_PENDING] = 1
-        self.settings = _settings(config)
         self.c = config.puct_c if config.selection == "puct" else config.uct_c
         self.path = np.empty(INITIAL_PATH, dtype=np.int64)
         self.legal = np.empty(game.max_legal, dtype=np.int32)
@@ -128,6 +136,11 @@ class CompiledTreeSearch:
         self.slot = np.full(game.num_action_codes, loop.NO_NODE, dtype=np.int64)
         self.reward = np.empty(self.num_players)
         self.iterations = 0
+        root_move = loop.NO_NODE
+        if config.root_move is not None:
+            count = _entry_points(game)["legal_codes"](self.world, self.legal)
+            root_move = root_code(game, self.legal[:count], config.root_move)
+        self.settings = _settings(config, root_move)
 
     @property
     def nodes(self) -> int:

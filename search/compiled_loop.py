@@ -33,11 +33,12 @@ META_FIELDS = 3
 """`meta`: nodes in use, the longest path an iteration took, and whether the world buffer
 still holds the first sampled world (which the first iteration uses instead of sampling)."""
 
-PUCT, EXPAND_BY_PRIOR, HEURISTIC_ROLLOUT, ROLLOUT_DEPTH, FPU_REDUCTION_MILLI, WIDENING_MILLI = (
-    range(6))
-SETTINGS = 6
+(PUCT, EXPAND_BY_PRIOR, HEURISTIC_ROLLOUT, ROLLOUT_DEPTH, FPU_REDUCTION_MILLI, WIDENING_MILLI,
+ ROOT_MOVE) = range(7)
+SETTINGS = 7
 """`settings` (int64): selection, expansion, playout policy, playout depth (-1: to the end),
-first-play urgency reduction and progressive widening (both in thousandths)."""
+first-play urgency reduction and progressive widening (both in thousandths), and the one action
+code the root is restricted to (`NO_NODE`: every legal action)."""
 
 NO_NODE = -1
 
@@ -261,6 +262,15 @@ def playout(world: Array, rng: Array, settings: Array, buffer: Array, reward: Ar
         game_evaluate(world, reward)
 
 
+def restrict(legal: Array, count: int, action: int) -> int:
+    """Keep only `action` among `legal[:count]`: 1 with it in `legal[0]`, 0 when absent."""
+    for i in range(count):
+        if legal[i] == action:
+            legal[0] = action
+            return 1
+    return 0
+
+
 def iterate(
     observation: Array, world: Array, rng: Array, links: Array, stats: Array, meta: Array,
     settings: Array, c: float, path: Array, legal: Array, untried: Array, priors: Array,
@@ -275,8 +285,13 @@ def iterate(
     node = 0
     depth = 0
     at_root = True
+    root_move = settings[ROOT_MOVE]
     while not game_is_terminal(world):
         count = game_legal_actions(world, legal)
+        if at_root and root_move != NO_NODE:
+            count = restrict(legal, count, root_move)
+            if count == 0:  # this world does not allow it: play out from the root
+                break
         map_children(links, node, slot, True)
         if puct or at_root:
             expand_with_priors(world, links, stats, meta, node, legal, count, slot, priors)
@@ -319,6 +334,11 @@ def run_iterations(
         iterate(observation, world, rng, links, stats, meta, settings, c, path, legal, untried,
                 priors, slot, reward)
     return iterations
+
+
+def legal_codes(world: Array, legal: Array) -> int:
+    """Write the legal action codes of `world` to `legal`; returns how many."""
+    return game_legal_actions(world, legal)
 
 
 def start(observation: Array, world: Array, rng: Array) -> tuple[int, int, bool]:
@@ -377,8 +397,10 @@ GENERIC_FUNCTIONS = (
     select_puct,
     select_uct,
     playout,
+    restrict,
     iterate,
     run_iterations,
+    legal_codes,
     start,
     sample_worlds,
     roll_out_moves,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -75,6 +76,13 @@ class SearchConfig:
     `lcb` measured +39 Elo [+10, +69] and +24 [+5, +43] at 1,000 iterations a move, +67
     [+24, +109] at 2,000, but +2 [−17, +22] at 4,000 (benchmarks/TUNING.md, experiments
     15–17 and 19); not the default, so that the recorded results replay exactly."""
+    root_move: Hashable | None = None
+    """Restrict the root to this one action: every iteration goes through it, so the answer's
+    only candidate is `root_move` and its value converges to the action's own value as the
+    budget grows (coaching judges a move by such a search, docs/coaching.md). The search raises
+    ValueError when the first sampled world does not allow it; a later world that does not
+    plays out from the root without a tree move. None
+    (the default) searches every legal action. Not with `observers="multiple"`."""
 
     def __post_init__(self) -> None:
         if self.selection not in ("uct", "puct"):
@@ -93,6 +101,8 @@ class SearchConfig:
             raise ValueError(f"observers must be 'single' or 'multiple', got {self.observers!r}")
         if self.observers == "multiple" and self.workers > 1:
             raise ValueError("the multiple-observer search runs in one worker (workers=1)")
+        if self.observers == "multiple" and self.root_move is not None:
+            raise ValueError("the multiple-observer search has no restricted root (root_move)")
         if self.opponent_model not in ("none", "priors"):
             raise ValueError(
                 f"opponent_model must be 'none' or 'priors', got {self.opponent_model!r}")

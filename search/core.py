@@ -46,6 +46,9 @@ class TreeSearch:
         world = sample_world(rng)
         if game.is_terminal(world):
             raise ValueError("the game is over: there is nothing to search")
+        move = config.root_move
+        if move is not None and move not in game.legal_actions(world):
+            raise ValueError(f"root_move {move!r} is not legal in the position searched")
         self._first_world: Any = world
         self.player: int = game.current_player(world)
         self.num_players: int = game.num_players(world)
@@ -96,11 +99,16 @@ class TreeSearch:
         node is added (or the game ends); the path of chosen nodes."""
         game = self.game
         puct = self.config.selection == "puct"
+        root_move = self.config.root_move
         node = self.root
         path: list[Node] = []
         at_root = True
         while not game.is_terminal(state):
             legal = game.legal_actions(state)
+            if at_root and root_move is not None:
+                legal = [a for a in legal if a == root_move]
+                if not legal:  # this world does not allow it: play out from the root
+                    break
             if puct or at_root:
                 self._expand_with_priors(node, state, legal)
             at_root = False

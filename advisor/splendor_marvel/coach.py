@@ -258,10 +258,11 @@ def _weight_tile(m: Measured) -> float:
     held, was_held = m.after.avengers == m.seat, m.base.avengers == m.seat
     if held != was_held:
         return 2.0 * AVENGERS_TILE_POINTS
-    threat = _tile_threat(m.after, m.seat, m.visible) or _tile_threat(m.base, m.seat, m.visible)
-    if threat:
-        other = next(o for o in _opponents(m.after, m.seat)
-                     if threat in _reachable(m.after, o, m.visible))
+    found = m.after if _tile_threat(m.after, m.seat, m.visible) else m.base
+    threat = _tile_threat(found, m.seat, m.visible)
+    if threat:  # the opponent who reaches it in the position where it was found
+        other = next(o for o in _opponents(found, m.seat)
+                     if threat in _reachable(found, o, m.visible))
         swing = 2.0 * AVENGERS_TILE_POINTS
         return swing + (GAME_DECIDING if _would_complete(m.after, other, threat, tile=True)
                         else 0.0)

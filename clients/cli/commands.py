@@ -53,7 +53,8 @@ def info(client: AdvisorClient, args: argparse.Namespace) -> None:
 
 def suggest(client: AdvisorClient, args: argparse.Namespace) -> None:
     """The best move for the observation's seat to decide."""
-    answer = client.suggest_move(_observation(args), limits_of(args))
+    answer = client.suggest_move(_observation(args), limits_of(args),
+                                 judge_candidates=args.judge)
     print(to_json(answer.proto) if args.json else tables.search_answer(answer))
 
 

@@ -77,6 +77,11 @@ def build() -> argparse.ArgumentParser:
         sub.add_argument("observation", help=observation_help)
         sub.add_argument("--json", action="store_true", help="print JSON instead of a table")
         _search(sub)
+        if name == "suggest":
+            sub.add_argument(
+                "--judge", action="store_true",
+                help="judge each shown candidate by a search of its own (a coaching hint)",
+            )
         if name == "evaluate":
             sub.add_argument(
                 "--move", help="the move to judge, in notation (e.g. take:YPB, pick:cow)"

@@ -1,9 +1,9 @@
 """A game in the terminal: humans and bots at one table, refereed by the server.
 
 Every rule question goes to the server (NewGame, LegalMoves, ApplyMove, Observe), so this works
-against any advisor server; bots ask SuggestMove, a human's `hint` asks SuggestMove and
-Evaluate, `last` Evaluate. The game's record (its first state and every move) is saved at the
-end, and a human is offered a review of it (ReviewGame).
+against any advisor server; bots ask SuggestMove, a human's `hint` asks one SuggestMove that
+judges its candidates, `last` Evaluate. The game's record (its first state and every move) is
+saved at the end, and a human is offered a review of it (ReviewGame).
 """
 
 from __future__ import annotations
@@ -157,16 +157,16 @@ class Table:
             self.say(f"  {move_text(move)}")
 
     def hint(self, observation: common_pb2.Observation) -> None:
-        """The advisor's top moves, each with its win chance and the coach's reasons."""
+        """The advisor's top moves, each judged by a search of its own (one call): best judged
+        first, with its win chance, interval, grade and the coach's reasons."""
         limits = replace(self.limits, candidates=self.hints)
-        answer = self.client.suggest_move(observation, limits, skip_follow_ups=True)
-        for candidate in answer.candidates[: self.hints]:
-            win = candidate.win_probability[answer.seat]
-            tie = ", as good as the best" if candidate.tied_with_best and candidate.rank > 1 else ""
-            self.say(f"  {candidate.rank}. {move_text(candidate.move)} ({win:.0%} to win, "
-                     f"{candidate.lcb:.0%}-{candidate.ucb:.0%}{tie})")
-            judged = self.client.evaluate(observation, candidate.move, self.limits)
-            for reason in judged.assessment.reasons if judged.assessment else ():
+        answer = self.client.suggest_move(observation, limits, skip_follow_ups=True,
+                                          judge_candidates=True)
+        for number, judged in enumerate(answer.judged, start=1):
+            choice = ", the search's choice" if judged.rank == 1 else ""
+            self.say(f"  {number}. {move_text(judged.move)} ({judged.win_probability:.0%} to "
+                     f"win, {judged.lcb:.0%}-{judged.ucb:.0%}, {judged.grade}{choice})")
+            for reason in judged.reasons:
                 self.say(f"       - {reason}")
 
     def played(self, seat: int, observation: common_pb2.Observation, notation: str) -> None:

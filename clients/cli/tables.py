@@ -69,11 +69,20 @@ def search_answer(answer: Suggestion) -> str:
         candidates_table(answer.candidates, answer.seat),
         "",
     ]
+    if answer.judged:
+        lines.append("Each shown move judged by a search of its own, best first:")
+        lines.extend(line for a in answer.judged for line in assessment_lines(a))
+        lines.append("")
     if answer.follow_ups:
         lines.append("Then, this turn: " + " ".join(m.notation for m in answer.follow_ups))
     lines.append(f"Win probability: {per_seat(answer.root_win_probability)}")
-    lines.append(stats_line(answer.stats))
+    lines.append(stats_line(answer.stats) + judging_note(answer.judging_iterations))
     return "\n".join(lines)
+
+
+def judging_note(iterations: int) -> str:
+    """The judging searches' iterations, after the main search's statistics."""
+    return f", and {iterations} iterations judging moves" if iterations else ""
 
 
 def evaluation(answer: Evaluation) -> str:
@@ -96,16 +105,17 @@ def evaluation(answer: Evaluation) -> str:
     ]
     if answer.assessment is not None:
         lines.extend(assessment_lines(answer.assessment))
-    lines.append(stats_line(answer.stats))
+    lines.append(stats_line(answer.stats) + judging_note(answer.judging_iterations))
     return "\n".join(lines)
 
 
 def assessment_lines(a: Assessment) -> list[str]:
     """A judged move: grade and how sure, its reasons, and where its line parts from the
     best one."""
-    rank = f"rank {a.rank} of {a.candidates}" if a.rank else "not searched"
-    sure = f"{a.lcb:.0%}-{a.ucb:.0%} over {a.visits} visits" if a.rank else "unknown"
-    tie = ", tied with the best" if a.tied_with_best and a.rank != 1 else ""
+    rank = f"rank {a.rank} of {a.candidates}" if a.rank else "not tried by the main search"
+    sure = f"{a.lcb:.0%}-{a.ucb:.0%} over {a.visits} visits" if a.visits else "unknown"
+    tie = (", tied with the best" if a.tied_with_best and a.rank != 1
+           else ", not searched enough to tell from the best" if a.undecided else "")
     lines = [
         f"Move {a.move.notation}: {a.grade}{tie}, {rank}, mover wins {a.win_probability:.1%} "
         f"({sure}), loss {a.value_loss:.3f}",

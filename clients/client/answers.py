@@ -211,6 +211,10 @@ class Suggestion:
     proto: advisor_pb2.SuggestMoveResponse | advisor_pb2.AnalyzeResponse = field(
         repr=False, compare=False
     )
+    judged: tuple[Assessment, ...] = ()
+    """With `judge_candidates`: the shown candidates judged, highest win chance first."""
+    judging_iterations: int = 0
+    """Iterations of the judging searches (beside `stats.iterations`, the main search's)."""
 
     @classmethod
     def of(
@@ -218,15 +222,19 @@ class Suggestion:
     ) -> Suggestion:
         """The suggestion of a SuggestMove or Analyze answer."""
         follow_ups: tuple[Move, ...] = ()
+        judged: tuple[Assessment, ...] = ()
+        judging = 0
         if isinstance(message, advisor_pb2.AnalyzeResponse):
             is_final = message.is_final
         else:
             follow_ups, is_final = tuple(Move.of(m) for m in message.follow_ups), True
+            judged = tuple(Assessment.of(a) for a in message.judged)
+            judging = message.judging_iterations
         return cls(
             message.seat, Move.of(message.best_move),
             tuple(Candidate.of(c) for c in message.candidates),
             _floats(message.root_win_probability), SearchStats.of(message.stats),
-            follow_ups, is_final, message,
+            follow_ups, is_final, message, judged, judging,
         )
 
     def stopped(self) -> Suggestion:
@@ -291,6 +299,8 @@ class Assessment:
     """The line it expects after the best move (empty when the move is the best)."""
     divergence: int = 0
     """The first step (1-based) where the two lines' win chances differ beyond noise; 0: never."""
+    undecided: bool = False
+    """The intervals overlap but too few visits to call it a tie: not searched enough to tell."""
 
     @classmethod
     def of(cls, message: advisor_pb2.MoveAssessment) -> Assessment:
@@ -303,7 +313,7 @@ class Assessment:
             tuple(Reason.of(r) for r in message.explanations),
             tuple(LineStep.of(s) for s in message.line),
             tuple(LineStep.of(s) for s in message.best_line),
-            message.divergence,
+            message.divergence, message.undecided,
         )
 
 
@@ -321,6 +331,8 @@ class Evaluation:
     stats: SearchStats
     summaries: tuple[SeatSummary, ...]
     proto: advisor_pb2.EvaluateResponse = field(repr=False, compare=False)
+    judging_iterations: int = 0
+    """Iterations of the judging searches (beside `stats.iterations`, the main search's)."""
 
     @classmethod
     def of(cls, message: advisor_pb2.EvaluateResponse) -> Evaluation:
@@ -330,6 +342,7 @@ class Evaluation:
             _floats(message.win_probability), _floats(message.expected_points),
             _floats(message.match_win_probability), judged, Move.of(message.best_move),
             SearchStats.of(message.stats), _summaries(message.summaries), message,
+            message.judging_iterations,
         )
 
 

@@ -134,14 +134,18 @@ class AdvisorClient:
         *,
         skip_follow_ups: bool = False,
         max_pv_length: int = 0,
+        judge_candidates: bool = False,
         timeout: float | None = None,
     ) -> Suggestion:
-        """The best move for the seat to decide, ranked candidates and the turn's follow-ups."""
+        """The best move for the seat to decide, ranked candidates and the turn's follow-ups;
+        with `judge_candidates`, each shown candidate judged as `evaluate` judges a move
+        (`Suggestion.judged`)."""
         request = advisor_pb2.SuggestMoveRequest(
             observation=observation,
             limits=(limits or Limits()).to_proto(),
             options=advisor_pb2.SuggestOptions(
-                skip_follow_ups=skip_follow_ups, max_pv_length=max_pv_length
+                skip_follow_ups=skip_follow_ups, max_pv_length=max_pv_length,
+                judge_candidates=judge_candidates,
             ),
         )
         return Suggestion.of(self._unary(self._stub.SuggestMove, request, timeout))

@@ -60,12 +60,14 @@ class ServerLimits(_message.Message):
     def __init__(self, worker_processes: _Optional[int] = ..., max_iterations: _Optional[int] = ..., max_time_ms: _Optional[int] = ..., max_concurrent_rpcs: _Optional[int] = ..., max_message_bytes: _Optional[int] = ..., default_iterations: _Optional[int] = ..., max_tree_nodes: _Optional[int] = ..., max_review_moves: _Optional[int] = ...) -> None: ...
 
 class SuggestOptions(_message.Message):
-    __slots__ = ("skip_follow_ups", "max_pv_length")
+    __slots__ = ("skip_follow_ups", "max_pv_length", "judge_candidates")
     SKIP_FOLLOW_UPS_FIELD_NUMBER: _ClassVar[int]
     MAX_PV_LENGTH_FIELD_NUMBER: _ClassVar[int]
+    JUDGE_CANDIDATES_FIELD_NUMBER: _ClassVar[int]
     skip_follow_ups: bool
     max_pv_length: int
-    def __init__(self, skip_follow_ups: _Optional[bool] = ..., max_pv_length: _Optional[int] = ...) -> None: ...
+    judge_candidates: bool
+    def __init__(self, skip_follow_ups: _Optional[bool] = ..., max_pv_length: _Optional[int] = ..., judge_candidates: _Optional[bool] = ...) -> None: ...
 
 class SuggestMoveRequest(_message.Message):
     __slots__ = ("observation", "limits", "options")
@@ -78,20 +80,24 @@ class SuggestMoveRequest(_message.Message):
     def __init__(self, observation: _Optional[_Union[_common_pb2.Observation, _Mapping]] = ..., limits: _Optional[_Union[_common_pb2.Limits, _Mapping]] = ..., options: _Optional[_Union[SuggestOptions, _Mapping]] = ...) -> None: ...
 
 class SuggestMoveResponse(_message.Message):
-    __slots__ = ("best_move", "candidates", "root_win_probability", "stats", "follow_ups", "seat")
+    __slots__ = ("best_move", "candidates", "root_win_probability", "stats", "follow_ups", "seat", "judged", "judging_iterations")
     BEST_MOVE_FIELD_NUMBER: _ClassVar[int]
     CANDIDATES_FIELD_NUMBER: _ClassVar[int]
     ROOT_WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
     STATS_FIELD_NUMBER: _ClassVar[int]
     FOLLOW_UPS_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    JUDGED_FIELD_NUMBER: _ClassVar[int]
+    JUDGING_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     best_move: _common_pb2.Move
     candidates: _containers.RepeatedCompositeFieldContainer[_common_pb2.Candidate]
     root_win_probability: _containers.RepeatedScalarFieldContainer[float]
     stats: _common_pb2.SearchStats
     follow_ups: _containers.RepeatedCompositeFieldContainer[_common_pb2.Move]
     seat: int
-    def __init__(self, best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., candidates: _Optional[_Iterable[_Union[_common_pb2.Candidate, _Mapping]]] = ..., root_win_probability: _Optional[_Iterable[float]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., follow_ups: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., seat: _Optional[int] = ...) -> None: ...
+    judged: _containers.RepeatedCompositeFieldContainer[MoveAssessment]
+    judging_iterations: int
+    def __init__(self, best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., candidates: _Optional[_Iterable[_Union[_common_pb2.Candidate, _Mapping]]] = ..., root_win_probability: _Optional[_Iterable[float]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., follow_ups: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., seat: _Optional[int] = ..., judged: _Optional[_Iterable[_Union[MoveAssessment, _Mapping]]] = ..., judging_iterations: _Optional[int] = ...) -> None: ...
 
 class EvaluateRequest(_message.Message):
     __slots__ = ("observation", "move", "limits")
@@ -104,7 +110,7 @@ class EvaluateRequest(_message.Message):
     def __init__(self, observation: _Optional[_Union[_common_pb2.Observation, _Mapping]] = ..., move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., limits: _Optional[_Union[_common_pb2.Limits, _Mapping]] = ...) -> None: ...
 
 class MoveAssessment(_message.Message):
-    __slots__ = ("move", "rank", "candidates", "win_probability", "value_loss", "grade", "reasons", "visits", "lcb", "ucb", "tied_with_best", "tied_with", "explanations", "line", "best_line", "divergence")
+    __slots__ = ("move", "rank", "candidates", "win_probability", "value_loss", "grade", "reasons", "visits", "lcb", "ucb", "tied_with_best", "tied_with", "explanations", "line", "best_line", "divergence", "undecided")
     MOVE_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
     CANDIDATES_FIELD_NUMBER: _ClassVar[int]
@@ -121,6 +127,7 @@ class MoveAssessment(_message.Message):
     LINE_FIELD_NUMBER: _ClassVar[int]
     BEST_LINE_FIELD_NUMBER: _ClassVar[int]
     DIVERGENCE_FIELD_NUMBER: _ClassVar[int]
+    UNDECIDED_FIELD_NUMBER: _ClassVar[int]
     move: _common_pb2.Move
     rank: int
     candidates: int
@@ -137,7 +144,8 @@ class MoveAssessment(_message.Message):
     line: _containers.RepeatedCompositeFieldContainer[LineStep]
     best_line: _containers.RepeatedCompositeFieldContainer[LineStep]
     divergence: int
-    def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., rank: _Optional[int] = ..., candidates: _Optional[int] = ..., win_probability: _Optional[float] = ..., value_loss: _Optional[float] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., reasons: _Optional[_Iterable[str]] = ..., visits: _Optional[int] = ..., lcb: _Optional[float] = ..., ucb: _Optional[float] = ..., tied_with_best: _Optional[bool] = ..., tied_with: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., explanations: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ..., line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., best_line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., divergence: _Optional[int] = ...) -> None: ...
+    undecided: bool
+    def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., rank: _Optional[int] = ..., candidates: _Optional[int] = ..., win_probability: _Optional[float] = ..., value_loss: _Optional[float] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., reasons: _Optional[_Iterable[str]] = ..., visits: _Optional[int] = ..., lcb: _Optional[float] = ..., ucb: _Optional[float] = ..., tied_with_best: _Optional[bool] = ..., tied_with: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., explanations: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ..., line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., best_line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., divergence: _Optional[int] = ..., undecided: _Optional[bool] = ...) -> None: ...
 
 class Reason(_message.Message):
     __slots__ = ("code", "text", "value", "baseline", "compared_with", "goal")
@@ -166,7 +174,7 @@ class LineStep(_message.Message):
     def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., win_probability: _Optional[float] = ..., visits: _Optional[int] = ...) -> None: ...
 
 class EvaluateResponse(_message.Message):
-    __slots__ = ("win_probability", "expected_points", "assessment", "stats", "summaries", "best_move", "match_win_probability")
+    __slots__ = ("win_probability", "expected_points", "assessment", "stats", "summaries", "best_move", "match_win_probability", "judging_iterations")
     WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_POINTS_FIELD_NUMBER: _ClassVar[int]
     ASSESSMENT_FIELD_NUMBER: _ClassVar[int]
@@ -174,6 +182,7 @@ class EvaluateResponse(_message.Message):
     SUMMARIES_FIELD_NUMBER: _ClassVar[int]
     BEST_MOVE_FIELD_NUMBER: _ClassVar[int]
     MATCH_WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    JUDGING_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     win_probability: _containers.RepeatedScalarFieldContainer[float]
     expected_points: _containers.RepeatedScalarFieldContainer[float]
     assessment: MoveAssessment
@@ -181,7 +190,8 @@ class EvaluateResponse(_message.Message):
     summaries: _containers.RepeatedCompositeFieldContainer[_common_pb2.SeatSummary]
     best_move: _common_pb2.Move
     match_win_probability: _containers.RepeatedScalarFieldContainer[float]
-    def __init__(self, win_probability: _Optional[_Iterable[float]] = ..., expected_points: _Optional[_Iterable[float]] = ..., assessment: _Optional[_Union[MoveAssessment, _Mapping]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., summaries: _Optional[_Iterable[_Union[_common_pb2.SeatSummary, _Mapping]]] = ..., best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., match_win_probability: _Optional[_Iterable[float]] = ...) -> None: ...
+    judging_iterations: int
+    def __init__(self, win_probability: _Optional[_Iterable[float]] = ..., expected_points: _Optional[_Iterable[float]] = ..., assessment: _Optional[_Union[MoveAssessment, _Mapping]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., summaries: _Optional[_Iterable[_Union[_common_pb2.SeatSummary, _Mapping]]] = ..., best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., match_win_probability: _Optional[_Iterable[float]] = ..., judging_iterations: _Optional[int] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
     __slots__ = ("observation", "limits", "report_every_ms")

@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from advisor.challengers import coach as challengers_coach
+from advisor.coaching import MIN_TIE_VISITS
 from advisor.splendor_marvel import coach
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
@@ -28,7 +29,6 @@ from .conftest import midgame, observation_of
 from .labelled import avengers_handover, drained_deck, full_hand, gauntlet_race
 
 GOOD_OR_BETTER = (common_pb2.GRADE_BEST, common_pb2.GRADE_GOOD)
-MISTAKE_OR_WORSE = (common_pb2.GRADE_MISTAKE, common_pb2.GRADE_BLUNDER)
 
 
 def _evaluate(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observation,
@@ -81,7 +81,7 @@ def test_the_winning_move_is_the_best_and_needs_no_line_to_compare(
     assert not judged.best_line and judged.divergence == 0
 
 
-def test_giving_the_avengers_tile_away_is_a_mistake_or_worse(
+def test_giving_the_avengers_tile_away_is_a_blunder(
     stub: advisor_pb2_grpc.AdvisorStub,
 ) -> None:
     state, tagged = avengers_handover()
@@ -90,7 +90,9 @@ def test_giving_the_avengers_tile_away_is_a_mistake_or_worse(
         answer = _evaluate(stub, observation_of(state), str(quiet))
         judged = answer.assessment
         assert answer.best_move.notation == keep
-        assert judged.grade in MISTAKE_OR_WORSE and not judged.tied_with_best, judged
+        # It loses the game by construction (about 0.5); its own search sees most of that.
+        assert judged.value_loss >= 0.40, judged
+        assert judged.grade == common_pb2.GRADE_BLUNDER and not judged.tied_with_best, judged
         # Tied on tags now; the recruit would have kept one tag ahead of seat 0.
         ahead = _explained(judged)["avengers_tags_ahead"]
         assert (ahead.value, ahead.baseline) == (0, 1)
@@ -119,14 +121,16 @@ def test_reserving_with_a_full_hand_instead_of_winning_is_a_blunder(
     assert best.grade == common_pb2.GRADE_BEST and best.win_probability == pytest.approx(1.0)
 
 
-def test_a_pick_that_drains_the_deck_is_a_mistake_or_worse(
+def test_a_pick_that_drains_the_deck_is_a_blunder(
     stub: advisor_pb2_grpc.AdvisorStub,
 ) -> None:
     state, drain, plain = drained_deck()
     observation = common_pb2.Observation(
         challengers=challengers_codec.observation_to_proto(observe_challengers(state, 0)))
     judged = _evaluate(stub, observation, str(drain), iterations=1000).assessment
-    assert judged.grade in MISTAKE_OR_WORSE and not judged.tied_with_best, judged
+    # Played out 1,000 times it loses 0.38 against the plain pick (docs/coaching.md).
+    assert judged.value_loss >= 0.30, judged
+    assert judged.grade == common_pb2.GRADE_BLUNDER and not judged.tied_with_best, judged
     assert "pays with Slime and Slime (power 14)" in _explained(judged)["extra_pick_cost"].text
     kept = _evaluate(stub, observation, str(plain), iterations=1000).assessment
     assert kept.grade in GOOD_OR_BETTER and kept.tied_with_best, kept
@@ -145,7 +149,8 @@ def test_in_a_quiet_opening_no_move_is_called_a_mistake(
         assert judged.grade in GOOD_OR_BETTER, (move, judged)
         if judged.rank != 1:
             assert judged.tied_with_best
-            assert judged.explanations[0].text.startswith("about as good as")
+            assert judged.explanations[0].text.startswith(("about as good as",
+                                                           "at least as good as"))
 
 
 def test_ties_are_overlapping_intervals(stub: advisor_pb2_grpc.AdvisorStub) -> None:
@@ -155,11 +160,13 @@ def test_ties_are_overlapping_intervals(stub: advisor_pb2_grpc.AdvisorStub) -> N
         limits=common_pb2.Limits(max_iterations=3000, seed=2, num_candidates=30),
     ))
     best = answer.candidates[0]
-    for c in answer.candidates:
+    for rank, c in enumerate(answer.candidates, start=1):
         mover = c.win_probability[answer.seat]
         assert c.lcb == pytest.approx(wilson_lower_bound(mover, c.visits))
         assert c.ucb == pytest.approx(wilson_upper_bound(mover, c.visits))
-        assert c.tied_with_best == (c.lcb <= best.ucb and best.lcb <= c.ucb)
+        enough = min(c.visits, best.visits) >= MIN_TIE_VISITS
+        overlap = c.lcb <= best.ucb and best.lcb <= c.ucb
+        assert c.tied_with_best == (rank == 1 or (enough and overlap))
     assert best.tied_with_best and not all(c.tied_with_best for c in answer.candidates)
 
 

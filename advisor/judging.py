@@ -1,0 +1,146 @@
+"""Judging moves: each judged move's value from a search of its own, and the assessments.
+
+The main search (the one SuggestMove runs) names the best move. Each judged move, and the best
+move, then gets a search with the root restricted to it (`SearchConfig.root_move`), a share
+`JUDGE_SHARE` of the budget, all of whose iterations go below that move; its value converges to
+the move's own value as the budget grows. Losses, intervals, ties and grades come from those
+searches (docs/coaching.md "How a move is judged").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from advisor import answers, coaching
+from advisor.budget import Budget
+from advisor.coaching import Reason
+from advisor.games import GameAdapter
+from contract.v1 import advisor_pb2, common_pb2
+from search import CancelToken, SearchResult, ismcts
+from search.result import Candidate
+
+JUDGE_SHARE = 0.5
+"""Share of the budget's iterations (or time) each judged move's own search gets, beside the
+main search's whole budget. Half gives 500 visits at the default budget (1,000), enough for a
+tie (`coaching.MIN_TIE_VISITS`); a quarter measured the Avengers give-away alike but could
+never call a tie there (docs/coaching.md)."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A move's own search: its only candidate (None when no sampled world allowed the move)
+    and the iterations it ran."""
+
+    action: Hashable
+    own: Candidate | None
+    iterations: int
+
+
+def own_search(
+    adapter: GameAdapter, obs: Any, action: Hashable, budget: Budget, cancel: CancelToken,
+    deadline: float | None = None, share: float = JUDGE_SHARE,
+) -> Judged:
+    """Search `obs` with the root restricted to `action`, with `share` of the budget."""
+    limits = budget.limits(cancel, share)
+    if deadline is not None:
+        limits = replace(limits, deadline=deadline)
+    config = replace(budget.config(), root_move=action)
+    result = ismcts(adapter.engine, obs, limits, config, seed=budget.seed)
+    own = result.candidates[0] if result.candidates else None
+    return Judged(action, own, result.stats.iterations)
+
+
+def assessment(
+    adapter: GameAdapter, obs: Any, result: SearchResult, mine: Judged, best: Judged,
+    alternative: Hashable | None, peers: Sequence[Judged], seed: int,
+) -> advisor_pb2.MoveAssessment:
+    """The assessment of `mine` against `best` (the main search's choice, judged the same way):
+    rank in the main search, value, loss, interval, ties, grade, reasons (measured against
+    `alternative`, a move shown in the same answer, or the position before the move when None)
+    and both expected lines. `peers` are the other moves judged in the same answer."""
+    seat = result.player
+    ranked = [c.action for c in result.candidates]
+    rank = ranked.index(mine.action) + 1 if mine.action in ranked else 0
+    out = advisor_pb2.MoveAssessment(
+        move=adapter.move_message(mine.action, seat), rank=rank, candidates=len(ranked)
+    )
+    reasons = adapter.reasons(obs, mine.action, alternative, random.Random(f"reasons/{seed}"))
+    if mine.own is not None and best.own is not None:
+        reasons.insert(0, _comparison(adapter, mine, best))
+        _numbers(out, adapter, obs, mine, best, peers, seed)
+    out.explanations.extend(r.message() for r in reasons)
+    out.reasons.extend(r.text for r in reasons)
+    return out
+
+
+def _numbers(
+    out: advisor_pb2.MoveAssessment, adapter: GameAdapter, obs: Any, mine: Judged, best: Judged,
+    peers: Sequence[Judged], seed: int,
+) -> None:
+    """Value, loss, interval, ties, grade and lines of a judged move."""
+    own, top = mine.own, best.own
+    assert own is not None and top is not None
+    is_best = mine.action == best.action
+    loss, tie, out.grade = verdict(mine, best)
+    out.win_probability, out.value_loss, out.visits = own.value, loss, own.visits
+    out.lcb, out.ucb = coaching.interval(own)
+    out.tied_with_best = tie
+    out.undecided = coaching.undecided(own, top)
+    out.tied_with.extend(
+        adapter.move_message(p.action, p.own.player)
+        for p in sorted(peers, key=_value, reverse=True)
+        if p.own is not None and p.action != mine.action and coaching.tied(own, p.own)
+    )
+    line = coaching.line_steps(own, answers.pv_moves(adapter, obs, own.pv, seed))
+    out.line.extend(line)
+    if not is_best:
+        best_line = coaching.line_steps(top, answers.pv_moves(adapter, obs, top.pv, seed))
+        out.best_line.extend(best_line)
+        out.divergence = coaching.divergence(line, best_line)
+
+
+def verdict(mine: Judged, best: Judged) -> tuple[float, bool, common_pb2.Grade]:
+    """The loss of `mine` against `best` (both searched), whether they are tied, the grade."""
+    own, top = mine.own, best.own
+    assert own is not None and top is not None
+    loss = 0.0 if mine.action == best.action else max(0.0, top.value - own.value)
+    tie = coaching.tied(own, top)
+    return loss, tie, coaching.grade(loss, tie)
+
+
+def _value(judged: Judged) -> float:
+    return -1.0 if judged.own is None else judged.own.value
+
+
+def _comparison(adapter: GameAdapter, mine: Judged, best: Judged) -> Reason:
+    """How the move stands against the search's choice, both from their own searches."""
+    own, top = mine.own, best.own
+    assert own is not None and top is not None
+    words = adapter.move_message(best.action, top.player).description
+    if mine.action == best.action:
+        text = f"the search's choice: {_chance(own)} to win"
+    elif own.value >= top.value:
+        text = f"at least as good as the search's choice {words}: {_chance(own)} against " \
+               f"{_chance(top)} to win"
+    elif coaching.tied(own, top):
+        text = (f"about as good as {words}: {_chance(own)} against {_chance(top)} to win; "
+                "the search cannot tell them apart")
+    elif coaching.undecided(own, top):
+        text = (f"{words}: {_chance(top)} to win against {_chance(own)}; not searched enough "
+                "to tell which is better")
+    else:
+        text = f"{words} is better: {_chance(top)} to win against {_chance(own)}"
+    return Reason("win_probability", text, own.value, top.value, words)
+
+
+def _chance(c: Candidate) -> str:
+    low, high = coaching.interval(c)
+    return f"{c.value:.0%} ({low:.0%}-{high:.0%}, {c.visits} visits)"
+
+
+def ordered(judged: Sequence[Judged]) -> list[Judged]:
+    """Highest judged value first (stable: equal values keep their order)."""
+    return sorted(judged, key=_value, reverse=True)

@@ -1,0 +1,195 @@
+"""How well a judged move's loss at the default budget matches the loss at ten times the budget.
+
+Positions come from arena self-play (`clients.arena.referee.play`, the `--bot` spec in every
+seat) at several stages of each game: the plies at `STAGES` of its length where the seat to
+move has at least three legal moves. In each, three moves are judged as Evaluate judges them
+(`advisor.judging`): the best, a middling one and the worst by the game's priors (on a world
+sampled from the mover's observation). Each is judged twice, at `--iterations` and at
+`--factor` times that, with the same seed; the larger budget stands for the truth. The table
+gives, by the grade at the larger budget, the bias (mean of small-budget loss minus large-budget
+loss) and the mean absolute error, and the share of grades that agree.
+
+Each judged move is written as one JSON line to `--out` as soon as it is measured, so a run
+stopped early still reports (`--report FILE` prints the table of a file again), and `--resume`
+skips the positions a file already holds.
+
+    python -m benchmarks.calibration --game splendor_marvel --positions 200
+    python -m benchmarks.calibration --game challengers --positions 200 --out chal.jsonl
+    python -m benchmarks.calibration --report chal.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from advisor.budget import Budget
+from advisor.games import adapter_by_name
+from advisor.judging import JUDGE_SHARE, Judged, own_search, verdict
+from clients.arena.record import GameTask
+from clients.arena.referee import play
+from clients.arena.registry import load_game
+from contract.v1 import common_pb2
+from search import Cancelled, ismcts
+
+STAGES = (0.1, 0.3, 0.5, 0.7, 0.9)
+"""Where in a game positions are taken, as shares of its length in plies."""
+GRADES = ("BEST", "GOOD", "INACCURACY", "MISTAKE", "BLUNDER")
+
+
+def positions(game_name: str, bot: str, count: int, seed: int) -> Iterator[tuple[str, Any]]:
+    """`count` (label, state) positions from self-play games, `len(STAGES)` a game at most."""
+    entry = load_game(game_name)
+    game = entry.game
+    found = 0
+    for deal in range(10**6):
+        setup = seed * 100_003 + deal
+        task = GameTask(deal, "self-play", deal, 0, game_name, (bot, bot), setup, setup + 1,
+                        (setup + 2, setup + 3), 2000)
+        record = play(task)
+        if record.status == "error":
+            raise RuntimeError(record.error)
+        state = entry.new_game(2, setup)
+        chance = random.Random(setup + 1)
+        wanted = sorted({int(share * len(record.moves)) for share in STAGES})
+        for ply, text in enumerate(record.moves):
+            if ply in wanted and len(game.legal_actions(state)) >= 3:
+                yield f"{game_name}/deal{deal}/ply{ply}", game.clone(state)
+                found += 1
+                if found == count:
+                    return
+            by_text = {str(a): a for a in game.legal_actions(state)}
+            game.apply(state, by_text[text], chance)
+    raise RuntimeError("ran out of deals")
+
+
+def moves_by_prior(game: Any, obs: Any, seed: int) -> list[Any]:
+    """The best, a middling and the worst legal move by the priors (on a sampled world)."""
+    world = game.sample(obs, random.Random(f"calibration/{seed}"))
+    legal = list(game.legal_actions(world))
+    priors = game.priors(world, legal)
+    order = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -priors[i])]
+    return [order[0], order[len(order) // 2], order[-1]]
+
+
+def budget(iterations: int, seed: int) -> Budget:
+    """A request's budget at `iterations`, one worker, the default settings."""
+    return Budget(iterations=iterations, time_s=math.inf, deadline=None, seed=seed, workers=1,
+                  candidates=5, strength=10, engine="compiled")
+
+
+def judge(game_name: str, obs: Any, moves: Sequence[Any], iterations: int, seed: int,
+          share: float) -> list[dict[str, Any]]:
+    """Each move judged as Evaluate judges it: the main search's best, then own searches."""
+    adapter = adapter_by_name(game_name)
+    plan = budget(iterations, seed)
+    cancel = Cancelled()
+    main = ismcts(adapter.engine, obs, plan.limits(cancel), plan.config(), seed=seed)
+    searched: dict[Any, Judged] = {}
+
+    def own(action: Any) -> Judged:
+        if action not in searched:
+            searched[action] = own_search(adapter, obs, action, plan, cancel, share=share)
+        return searched[action]
+
+    best = own(main.action)
+    rows = []
+    for move in moves:
+        mine = own(move)
+        if mine.own is None or best.own is None:
+            continue
+        loss, tie, grade = verdict(mine, best)
+        rows.append({"loss": loss, "tie": tie,
+                     "grade": common_pb2.Grade.Name(grade).removeprefix("GRADE_"),
+                     "visits": mine.own.visits})
+    return rows
+
+
+def measure(args: argparse.Namespace) -> None:
+    """Judge the positions and append one JSON line per judged move to `args.out`."""
+    done: set[str] = set()
+    if args.resume and args.out.exists():
+        done = {json.loads(line)["position"] for line in args.out.read_text().splitlines()}
+    game = load_game(args.game).game
+    with args.out.open("a") as out:
+        for number, (label, state) in enumerate(
+                positions(args.game, args.bot, args.positions, args.seed), start=1):
+            if label in done:
+                continue
+            obs = game.observe(state, game.current_player(state))
+            moves = moves_by_prior(game, obs, args.seed)
+            small = judge(args.game, obs, moves, args.iterations, args.seed, args.share)
+            large = judge(args.game, obs, moves, args.iterations * args.factor, args.seed,
+                          args.share)
+            for kind, a, b in zip(("best", "middling", "worst"), small, large, strict=False):
+                out.write(json.dumps({
+                    "position": label, "kind": kind, "iterations": args.iterations,
+                    "factor": args.factor, "share": args.share, "small": a, "large": b,
+                }) + "\n")
+            out.flush()
+            print(f"{number}/{args.positions} {label}", file=sys.stderr, flush=True)
+
+
+def report(path: Path) -> str:
+    """The calibration table of a file `measure` wrote."""
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    if not rows:
+        return f"{path}: nothing measured yet"
+    first = rows[0]
+    lines = [
+        f"{path}: {len({r['position'] for r in rows})} positions, {len(rows)} judged moves; "
+        f"{first['iterations']} against {first['iterations'] * first['factor']} iterations, "
+        f"own-search share {first['share']}",
+        "",
+        "| grade at 10x | moves | bias | mean abs. error | grades agree |",
+        "|---|---|---|---|---|",
+    ]
+    for grade in (*GRADES, "all"):
+        band = [r for r in rows if grade in ("all", r["large"]["grade"])]
+        if not band:
+            continue
+        errors = [r["small"]["loss"] - r["large"]["loss"] for r in band]
+        agree = sum(r["small"]["grade"] == r["large"]["grade"] for r in band) / len(band)
+        lines.append(f"| {grade} | {len(band)} | {statistics.fmean(errors):+.3f} | "
+                     f"{statistics.fmean(abs(e) for e in errors):.3f} | {agree:.0%} |")
+    within = sum(_near(r["small"]["grade"], r["large"]["grade"]) for r in rows) / len(rows)
+    lines.append("")
+    lines.append(f"Grades within one band of the 10x grade: {within:.0%}")
+    return "\n".join(lines)
+
+
+def _near(a: str, b: str) -> bool:
+    return abs(GRADES.index(a) - GRADES.index(b)) <= 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="splendor_marvel",
+                        choices=["splendor_marvel", "challengers"])
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--iterations", type=int, default=1000,
+                        help="the default budget (the server's --default-iterations)")
+    parser.add_argument("--factor", type=int, default=10)
+    parser.add_argument("--share", type=float, default=JUDGE_SHARE,
+                        help="each own search's share of the budget")
+    parser.add_argument("--bot", default="ismcts:iters=100", help="self-play bot spec")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path("calibration.jsonl"))
+    parser.add_argument("--resume", action="store_true")
+    parser.add_argument("--report", type=Path, help="only print the table of this file")
+    args = parser.parse_args(argv)
+    if args.report is None:
+        measure(args)
+    print(report(args.report or args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

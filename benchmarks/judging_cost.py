@@ -1,0 +1,120 @@
+"""What judging costs: iterations and latency of SuggestMove, Evaluate and a judged hint at the
+server's default budget, through a real server on localhost (one worker process).
+
+For each game, `--positions` midgame positions from heuristic self-play; in each, one call of
+each kind with the same seed and no iteration limit (so the server's default budget applies):
+
+- `suggest`: SuggestMove (the bot's call), follow-ups skipped;
+- `evaluate`: Evaluate without a move (chances only);
+- `evaluate+move`: Evaluate judging the runner-up (main search, then the move's and the best's
+  own searches);
+- `hint`: SuggestMove with `judge_candidates` and 3 candidates (what the CLI `hint` asks).
+
+Iterations are the main search's plus the judging searches'. Latency is the median wall time
+of a call, so it depends on the machine's load; the iterations do not.
+
+    python -m benchmarks.judging_cost
+    python -m benchmarks.judging_cost --games challengers --positions 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import grpc
+
+from advisor import AdvisorServer, ServerConfig
+from contract.codecs import challengers as challengers_codec
+from contract.codecs import splendor_marvel as splendor_codec
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
+from games import challengers, splendor_marvel
+
+HINT_CANDIDATES = 3
+
+
+def _splendor(seed: int) -> common_pb2.Observation:
+    state = splendor_marvel.new_game(2, seed)
+    rng = random.Random(seed)
+    for _ in range(12 + seed % 8):
+        splendor_marvel.GAME.apply(state, splendor_marvel.GAME.rollout_action(state, rng), rng)
+    obs = splendor_marvel.observe(state, state.current)
+    return common_pb2.Observation(splendor_marvel=splendor_codec.observation_to_proto(obs))
+
+
+def _challengers(seed: int) -> common_pb2.Observation:
+    game = challengers.GAME
+    state = challengers.new_game(2, seed)
+    rng = random.Random(seed)
+    for _ in range(6 + seed % 10):
+        game.apply(state, game.rollout_action(state, rng), rng)
+    obs = challengers.observe(state, game.current_player(state))
+    return common_pb2.Observation(challengers=challengers_codec.observation_to_proto(obs))
+
+
+POSITIONS: dict[str, Callable[[int], common_pb2.Observation]] = {
+    "splendor_marvel": _splendor, "challengers": _challengers,
+}
+
+
+def calls(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observation,
+          seed: int) -> dict[str, tuple[float, int]]:
+    """Each kind of call once: (seconds, iterations in all)."""
+    limits = common_pb2.Limits(seed=seed)
+    out: dict[str, tuple[float, int]] = {}
+
+    def timed(kind: str, call: Callable[[], Any]) -> Any:
+        start = time.perf_counter()
+        answer = call()
+        iterations = answer.stats.iterations + answer.judging_iterations
+        out[kind] = (time.perf_counter() - start, iterations)
+        return answer
+
+    plain = timed("suggest", lambda: stub.SuggestMove(advisor_pb2.SuggestMoveRequest(
+        observation=observation, limits=limits,
+        options=advisor_pb2.SuggestOptions(skip_follow_ups=True))))
+    timed("evaluate", lambda: stub.Evaluate(advisor_pb2.EvaluateRequest(
+        observation=observation, limits=limits)))
+    move = plain.candidates[min(1, len(plain.candidates) - 1)].move
+    timed("evaluate+move", lambda: stub.Evaluate(advisor_pb2.EvaluateRequest(
+        observation=observation, move=move, limits=limits)))
+    hint_limits = common_pb2.Limits(seed=seed, num_candidates=HINT_CANDIDATES)
+    timed("hint", lambda: stub.SuggestMove(advisor_pb2.SuggestMoveRequest(
+        observation=observation, limits=hint_limits,
+        options=advisor_pb2.SuggestOptions(skip_follow_ups=True, judge_candidates=True))))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="+", default=list(POSITIONS), choices=list(POSITIONS))
+    parser.add_argument("--positions", type=int, default=5)
+    args = parser.parse_args(argv)
+    server = AdvisorServer(ServerConfig(port=0, workers=1))
+    server.start()
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+            stub = advisor_pb2_grpc.AdvisorStub(channel)
+            print(f"default budget: {server.config.default_iterations} iterations, 1 worker")
+            print()
+            print("| game | call | iterations (median) | latency p50 (ms) |")
+            print("|---|---|---|---|")
+            for game in args.games:
+                runs = [calls(stub, POSITIONS[game](seed), seed)
+                        for seed in range(1, args.positions + 1)]
+                for kind in runs[0]:
+                    seconds = statistics.median(run[kind][0] for run in runs)
+                    iterations = statistics.median(run[kind][1] for run in runs)
+                    print(f"| {game} | {kind} | {iterations:.0f} | {seconds * 1000:.0f} |")
+    finally:
+        server.stop(grace=1.0)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""One answer per question, through the real server: SuggestMove and Evaluate name the same best
+move, a judged hint is monotone in value and compares only with moves it shows, its numbers
+are Evaluate's, and overlapping intervals with few visits are "not searched enough to tell"."""
+
+from __future__ import annotations
+
+import pytest
+
+from advisor.coaching import BEFORE, MIN_TIE_VISITS
+from contract.codecs import challengers as challengers_codec
+from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
+from games.challengers import GAME as CHALLENGERS
+from games.challengers import new_game as new_challengers
+from games.challengers import observe as observe_challengers
+
+from .conftest import midgame, observation_of
+
+
+def _splendor() -> common_pb2.Observation:
+    return observation_of(midgame(seed=4, plies=14))
+
+
+def _challengers() -> common_pb2.Observation:
+    state = new_challengers(2, 3)
+    seat = CHALLENGERS.current_player(state)
+    return common_pb2.Observation(
+        challengers=challengers_codec.observation_to_proto(observe_challengers(state, seat)))
+
+
+POSITIONS = {"splendor_marvel": (_splendor, 600), "challengers": (_challengers, 300)}
+
+
+def _limits(iterations: int, candidates: int = 3) -> common_pb2.Limits:
+    return common_pb2.Limits(max_iterations=iterations, seed=7, num_candidates=candidates)
+
+
+def _hint(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observation,
+          iterations: int) -> advisor_pb2.SuggestMoveResponse:
+    return stub.SuggestMove(advisor_pb2.SuggestMoveRequest(
+        observation=observation, limits=_limits(iterations),
+        options=advisor_pb2.SuggestOptions(skip_follow_ups=True, judge_candidates=True),
+    ))
+
+
+@pytest.mark.parametrize("game", POSITIONS)
+def test_suggest_and_evaluate_agree_and_a_hint_is_one_consistent_answer(
+    stub: advisor_pb2_grpc.AdvisorStub, game: str
+) -> None:
+    make, iterations = POSITIONS[game]
+    observation = make()
+    plain = stub.SuggestMove(advisor_pb2.SuggestMoveRequest(
+        observation=observation, limits=_limits(iterations)))
+    hint = _hint(stub, observation, iterations)
+    assert hint.best_move == plain.best_move and not plain.judged  # judging changes no choice
+    shown = {j.move.notation for j in hint.judged}
+    assert shown == {c.move.notation for c in hint.candidates}
+    values = [j.win_probability for j in hint.judged]
+    assert values == sorted(values, reverse=True)  # no move below another shows a better value
+    assert hint.judging_iterations == sum(j.visits for j in hint.judged) > 0
+    names = {j.move.description for j in hint.judged} | {BEFORE}
+    for judged in hint.judged:
+        assert {r.compared_with for r in judged.explanations} <= names, judged
+        assert {m.notation for m in judged.tied_with} <= shown
+    for judged in hint.judged:  # the same move, seed and budget: Evaluate says the same
+        evaluated = stub.Evaluate(advisor_pb2.EvaluateRequest(
+            observation=observation, move=judged.move, limits=_limits(iterations)))
+        assert evaluated.best_move == plain.best_move
+        mine = evaluated.assessment
+        assert (mine.win_probability, mine.visits, mine.lcb, mine.ucb) == (
+            judged.win_probability, judged.visits, judged.lcb, judged.ucb)
+        assert (mine.value_loss, mine.grade, mine.tied_with_best) == (
+            judged.value_loss, judged.grade, judged.tied_with_best)
+        assert evaluated.judging_iterations >= mine.visits
+
+
+def test_overlapping_intervals_with_few_visits_are_not_searched_enough_to_tell(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    iterations = 160  # own searches of 80 visits: below the minimum a tie needs
+    assert iterations // 2 < MIN_TIE_VISITS
+    hint = _hint(stub, _splendor(), iterations)
+    undecided = [j for j in hint.judged if j.undecided]
+    assert undecided, hint.judged
+    for judged in undecided:
+        assert not judged.tied_with_best and not judged.tied_with
+        assert "not searched enough to tell" in judged.explanations[0].text
