@@ -82,7 +82,8 @@ def suggest(
     """SuggestMove: search, choose by strength, then work out the rest of the turn."""
     adapter = adapter_by_name(game)
     result = _search(adapter, obs, budget, slot)
-    chosen = result.candidates[budget.choose(result)]
+    index = budget.choose(result)
+    chosen = result.candidates[index]
     follow_ups = (
         []
         if skip_follow_ups
@@ -90,11 +91,14 @@ def suggest(
     )
     return advisor_pb2.SuggestMoveResponse(
         best_move=adapter.move_message(chosen.action, result.player),
-        candidates=answers.candidates(adapter, obs, result, budget.candidates, pv_length),
+        candidates=answers.candidates(  # the level's choice is always in the table
+            adapter, obs, result, max(budget.candidates, index + 1), pv_length
+        ),
         root_win_probability=result.root_values,
         stats=answers.stats(result, budget.clamped),
         follow_ups=follow_ups,
         seat=result.player,
+        level=budget.strength if budget.weakened else 0,
     ).SerializeToString()
 
 

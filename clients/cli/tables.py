@@ -64,7 +64,7 @@ def candidates_table(candidates: Sequence[Candidate], seat: int) -> str:
 def search_answer(answer: Suggestion) -> str:
     """A SuggestMove or Analyze answer: the best move, candidates, chances and statistics."""
     lines = [
-        f"Seat {answer.seat} to move. Best: {move_text(answer.best_move)}",
+        f"Seat {answer.seat} to move. {chosen_text(answer)}",
         "",
         candidates_table(answer.candidates, answer.seat),
         "",
@@ -74,6 +74,16 @@ def search_answer(answer: Suggestion) -> str:
     lines.append(f"Win probability: {per_seat(answer.root_win_probability)}")
     lines.append(stats_line(answer.stats))
     return "\n".join(lines)
+
+
+def chosen_text(answer: Suggestion) -> str:
+    """"Best: MOVE", or the weakened choice of a strength level and its row in the table."""
+    if not answer.level:
+        return f"Best: {move_text(answer.best_move)}"
+    rank = next((c.rank for c in answer.candidates
+                 if c.move.notation == answer.best_move.notation), 0)  # fmt: skip
+    where = f" (candidate #{rank} below)" if rank else ""
+    return f"The bot's move at level {answer.level}: {move_text(answer.best_move)}{where}"
 
 
 def evaluation(answer: Evaluation) -> str:

@@ -211,6 +211,9 @@ class Suggestion:
     proto: advisor_pb2.SuggestMoveResponse | advisor_pb2.AnalyzeResponse = field(
         repr=False, compare=False
     )
+    level: int = 0
+    """The strength level (1..9) whose choice `best_move` is; 0 at full strength (the first
+    candidate) and in Analyze answers."""
 
     @classmethod
     def of(
@@ -222,11 +225,12 @@ class Suggestion:
             is_final = message.is_final
         else:
             follow_ups, is_final = tuple(Move.of(m) for m in message.follow_ups), True
+        level = message.level if isinstance(message, advisor_pb2.SuggestMoveResponse) else 0
         return cls(
             message.seat, Move.of(message.best_move),
             tuple(Candidate.of(c) for c in message.candidates),
             _floats(message.root_win_probability), SearchStats.of(message.stats),
-            follow_ups, is_final, message,
+            follow_ups, is_final, message, level,
         )
 
     def stopped(self) -> Suggestion:

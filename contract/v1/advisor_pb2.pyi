@@ -76,20 +76,22 @@ class SuggestMoveRequest(_message.Message):
     def __init__(self, observation: _Optional[_Union[_common_pb2.Observation, _Mapping]] = ..., limits: _Optional[_Union[_common_pb2.Limits, _Mapping]] = ..., options: _Optional[_Union[SuggestOptions, _Mapping]] = ...) -> None: ...
 
 class SuggestMoveResponse(_message.Message):
-    __slots__ = ("best_move", "candidates", "root_win_probability", "stats", "follow_ups", "seat")
+    __slots__ = ("best_move", "candidates", "root_win_probability", "stats", "follow_ups", "seat", "level")
     BEST_MOVE_FIELD_NUMBER: _ClassVar[int]
     CANDIDATES_FIELD_NUMBER: _ClassVar[int]
     ROOT_WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
     STATS_FIELD_NUMBER: _ClassVar[int]
     FOLLOW_UPS_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
     best_move: _common_pb2.Move
     candidates: _containers.RepeatedCompositeFieldContainer[_common_pb2.Candidate]
     root_win_probability: _containers.RepeatedScalarFieldContainer[float]
     stats: _common_pb2.SearchStats
     follow_ups: _containers.RepeatedCompositeFieldContainer[_common_pb2.Move]
     seat: int
-    def __init__(self, best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., candidates: _Optional[_Iterable[_Union[_common_pb2.Candidate, _Mapping]]] = ..., root_win_probability: _Optional[_Iterable[float]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., follow_ups: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., seat: _Optional[int] = ...) -> None: ...
+    level: int
+    def __init__(self, best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., candidates: _Optional[_Iterable[_Union[_common_pb2.Candidate, _Mapping]]] = ..., root_win_probability: _Optional[_Iterable[float]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., follow_ups: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., seat: _Optional[int] = ..., level: _Optional[int] = ...) -> None: ...
 
 class EvaluateRequest(_message.Message):
     __slots__ = ("observation", "move", "limits")
