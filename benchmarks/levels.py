@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import json
-import math
 import shlex
 import sys
 from collections.abc import Iterator, Sequence
@@ -26,10 +26,10 @@ from typing import Any
 
 from clients.arena.executors import Executor
 from clients.arena.record import GameTask
-from clients.arena.report import markdown_table
+from clients.arena.report import elo_with_interval, markdown_table
 from clients.arena.schedule import match_tasks
 from clients.arena.scoring import game_score
-from clients.arena.stats import Z95, estimate
+from clients.arena.stats import Rating, estimate, fit_ratings
 from search.levels import FULL_STRENGTH, LEVELS
 
 HERE = Path(__file__).resolve().parent
@@ -133,37 +133,44 @@ def tally(rows: Sequence[dict[str, Any]], budgets: dict[str, int], deals: int) -
     return results
 
 
-def _elo(value: float) -> str:
-    return "∞" if math.isinf(value) else f"{value:+.0f}"
+def ladder(results: Sequence[PairResult]) -> list[Rating]:
+    """Each level's rating over level 1 (Bradley–Terry over the adjacent pairs; one virtual
+    draw per pair keeps a clean sweep finite)."""
+    names = [str(n) for n in LEVELS]
+    rows = [(r.weaker, r.weaker - 1, r.points, r.games) for r in results if r.games]
+    if len(rows) < len(names) - 1:
+        return []
+    return fit_ratings(names, rows, anchor=0)
 
 
 def game_section(game: str, iterations: int, results: Sequence[PairResult]) -> str:
-    """One game's ladder: each pair, then the cumulative ratings (level 1 = 0 Elo)."""
-    pair_rows, ladder_rows = [], [("1", "0", "–")]
-    total, variance = 0.0, 0.0
+    """One game's ladder: each pair, then the fitted ratings (level 1 = 0 Elo)."""
+    pair_rows = []
     for r in results:
         e = estimate(r.points, r.games)
         pair_rows.append((
             f"{r.weaker + 1} v {r.weaker}", str(r.games), f"{r.wins}-{r.draws}-{r.losses}",
             f"{100 * e.score:.1f}% ({100 * e.low:.1f}–{100 * e.high:.1f}%)",
-            f"{_elo(e.elo)} [{_elo(e.elo_low)}, {_elo(e.elo_high)}]",
+            elo_with_interval(e),
         ))  # fmt: skip
-        finite = r.games and 0 < r.points < r.games
-        if finite:
-            total += e.elo
-            variance += ((e.elo_high - e.elo_low) / (2 * Z95)) ** 2
-        ladder_rows.append((str(r.weaker + 1), f"{total:+.0f}" if finite else "?",
-                            f"±{Z95 * math.sqrt(variance):.0f}" if finite else "–"))  # fmt: skip
+    ratings = ladder(results)
+    steps = [b.elo - a.elo for a, b in itertools.pairwise(ratings)]
+    monotone = "monotone" if steps and min(steps) > 0 else "not monotone"
+    ladder_rows = [(r.name, f"{round(r.elo):+d}", f"±{r.margin:.0f}",
+                    "–" if i == 0 else f"{round(steps[i - 1]):+d}")
+                   for i, r in enumerate(ratings)]  # fmt: skip
     return "\n".join([
         f"## {GAMES[game]} (level 10 = {iterations} iterations a move)",
         "",
         markdown_table(("pair (stronger v weaker)", "games", "stronger W-D-L",
                         "stronger's score (95% CI)", "Elo gap [95% CI]"), pair_rows),
         "",
-        "Cumulative ladder (sum of the gaps from level 1; ± is 1.96 standard errors, the pairs' "
-        "errors added as independent):",
+        f"The ladder ({monotone} in the point estimates): each level's Elo over level 1, a "
+        "Bradley–Terry fit of the pairs above with one virtual draw per pair (which pulls "
+        "clean sweeps toward even), ± 1.96 standard errors:",
         "",
-        markdown_table(("level", "Elo over level 1", "95% ±"), ladder_rows),
+        markdown_table(("level", "Elo over level 1", "95% ±", "step over the level below"),
+                       ladder_rows),
         "",
     ])  # fmt: skip
 
