@@ -36,6 +36,9 @@ HERE = Path(__file__).resolve().parent
 LEVELS_MD = HERE / "LEVELS.md"
 GAMES_FILE = HERE / "levels_games.jsonl"
 GAMES = {"splendor_marvel": "Splendor: Marvel", "challengers": "Challengers!"}
+PACE = {"splendor_marvel": 1, "challengers": 6}
+"""Deals of Splendor: Marvel played per deal of Challengers! (whose Python search makes a deal
+about 16 times as long at these budgets) until either runs out."""
 TARGET_GAP = (100, 150)
 """The Elo gap each level should have over the one below."""
 
@@ -70,14 +73,15 @@ def pair_bots(iterations: int, weaker: int) -> tuple[str, str]:
 
 
 def schedule(budgets: dict[str, int], deals: int, seed: int) -> list[GameTask]:
-    """Every game of the ladder, deal by deal (each deal: every game, every pair, both seats)."""
+    """Every game of the ladder, deal by deal (each deal: every pair, both seats), a game's
+    deals spaced by its `PACE` so that a run stopped early has played more of the cheap one."""
     tasks = [
         task
         for game, iterations in budgets.items()
         for weaker in range(1, FULL_STRENGTH)
         for task in match_tasks(game, pair_bots(iterations, weaker), 2, deals, seed)
     ]
-    return sorted(tasks, key=lambda t: t.deal)
+    return sorted(tasks, key=lambda t: t.deal * PACE[t.game])
 
 
 def fingerprint() -> str:

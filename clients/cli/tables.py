@@ -83,7 +83,7 @@ def chosen_text(answer: Suggestion) -> str:
     rank = next((c.rank for c in answer.candidates
                  if c.move.notation == answer.best_move.notation), 0)  # fmt: skip
     where = f" (candidate #{rank} below)" if rank else ""
-    return f"The bot's move at level {answer.level}: {move_text(answer.best_move)}{where}"
+    return f"The bot's move at level {answer.level}{where}: {move_text(answer.best_move)}"
 
 
 def evaluation(answer: Evaluation) -> str:

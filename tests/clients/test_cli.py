@@ -78,10 +78,10 @@ def test_a_weakened_suggestion_says_whose_move_it_is(
                        "--iterations", "300", "--seed", "3")  # fmt: skip
     assert code == 0
     first = out.splitlines()[0]
-    assert first.startswith("Seat 0 to move. The bot's move at level 3: ")
+    assert first.startswith("Seat 0 to move. The bot's move at level 3 (candidate #")
     assert "Best" not in first
-    rank = first.rsplit("candidate #", 1)[1].split()[0]
-    move = first.split(": ", 1)[1].split()[0]
+    rank = first.split("candidate #", 1)[1].split()[0]
+    move = first.split("): ", 1)[1].split()[0]
     row = next(line for line in out.splitlines() if line.lstrip().startswith(f"{rank} "))
     assert move in row
 
