@@ -19,7 +19,6 @@ import json
 import shlex
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from clients.arena.executors import Executor
 from clients.arena.record import GameTask
 from clients.arena.report import elo_with_interval, markdown_table
 from clients.arena.schedule import match_tasks
-from clients.arena.scoring import game_score
+from clients.arena.scoring import PairTally, game_score
 from clients.arena.stats import Rating, estimate, fit_ratings
 from search.levels import FULL_STRENGTH, LEVELS
 
@@ -41,25 +40,6 @@ PACE = {"splendor_marvel": 1, "challengers": 6}
 about 16 times as long at these budgets) until either runs out."""
 TARGET_GAP = (100, 150)
 """The Elo gap each level should have over the one below."""
-
-
-@dataclass(frozen=True)
-class PairResult:
-    """The stronger level's results against the weaker one."""
-
-    game: str
-    weaker: int
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
-    def points(self) -> float:
-        return self.wins + 0.5 * self.draws
 
 
 def bot(iterations: int, strength: int) -> str:
@@ -121,39 +101,44 @@ def play(
             yield row
 
 
-def tally(rows: Sequence[dict[str, Any]], budgets: dict[str, int], deals: int) -> list[PairResult]:
-    """Each pair's results over the deals below `deals` (scored games of whole deals only)."""
-    results = []
+def tally(
+    rows: Sequence[dict[str, Any]], budgets: dict[str, int], deals: int
+) -> dict[str, list[PairTally]]:
+    """Each game's pairs, weakest first: the stronger level's results over the deals below
+    `deals` (scored games of whole deals only)."""
+    results: dict[str, list[PairTally]] = {}
     for game, iterations in budgets.items():
         for weaker in range(1, FULL_STRENGTH):
-            pairing = " vs ".join(pair_bots(iterations, weaker))
+            stronger_bot, weaker_bot = pair_bots(iterations, weaker)
+            pairing = f"{stronger_bot} vs {weaker_bot}"
             by_deal: dict[int, list[float]] = {}
             for r in rows:
                 if r["game"] == game and r["pairing"] == pairing and r["deal"] < deals:
                     by_deal.setdefault(r["deal"], []).append(r["score"])
             scores = [s for d in by_deal.values() if len(d) == 2 and None not in d for s in d]
-            results.append(PairResult(game, weaker, scores.count(1.0), scores.count(0.5),
-                                       scores.count(0.0)))  # fmt: skip
+            results.setdefault(game, []).append(PairTally(
+                stronger_bot, weaker_bot, scores.count(1.0), scores.count(0.5), scores.count(0.0)
+            ))  # fmt: skip
     return results
 
 
-def ladder(results: Sequence[PairResult]) -> list[Rating]:
+def ladder(results: Sequence[PairTally]) -> list[Rating]:
     """Each level's rating over level 1 (Bradley–Terry over the adjacent pairs; one virtual
     draw per pair keeps a clean sweep finite)."""
     names = [str(n) for n in LEVELS]
-    rows = [(r.weaker, r.weaker - 1, r.points, r.games) for r in results if r.games]
+    rows = [(k + 1, k, r.points, r.games) for k, r in enumerate(results) if r.games]
     if len(rows) < len(names) - 1:
         return []
     return fit_ratings(names, rows, anchor=0)
 
 
-def game_section(game: str, iterations: int, results: Sequence[PairResult]) -> str:
+def game_section(game: str, iterations: int, results: Sequence[PairTally]) -> str:
     """One game's ladder: each pair, then the fitted ratings (level 1 = 0 Elo)."""
     pair_rows = []
-    for r in results:
+    for weaker, r in enumerate(results, start=1):
         e = estimate(r.points, r.games)
         pair_rows.append((
-            f"{r.weaker + 1} v {r.weaker}", str(r.games), f"{r.wins}-{r.draws}-{r.losses}",
+            f"{weaker + 1} v {weaker}", str(r.games), f"{r.wins}-{r.draws}-{r.losses}",
             f"{100 * e.score:.1f}% ({100 * e.low:.1f}–{100 * e.high:.1f}%)",
             elo_with_interval(e),
         ))  # fmt: skip
@@ -182,17 +167,16 @@ def game_section(game: str, iterations: int, results: Sequence[PairResult]) -> s
 def level_table() -> str:
     """The levels' parameters (search.levels.LEVELS)."""
     header = ("level", *map(str, LEVELS))
-    share = ("budget share", *(f"{lv.share:.0%}" for lv in LEVELS.values()))
+    share = ("budget share", *(f"{100 * lv.share:g}%" for lv in LEVELS.values()))
     temperature = ("temperature", *(f"{lv.temperature:g}" for lv in LEVELS.values()))
     return markdown_table(header, [share, temperature])
 
 
-def report(command: str, budgets: dict[str, int], results: Sequence[PairResult],
+def report(command: str, budgets: dict[str, int], results: dict[str, list[PairTally]],
            deals: int, seed: int) -> str:  # fmt: skip
     """LEVELS.md."""
-    least = min((r.games for r in results), default=0)
-    sections = [game_section(g, n, [r for r in results if r.game == g])
-                for g, n in budgets.items()]  # fmt: skip
+    least = min((r.games for pairs in results.values() for r in pairs), default=0)
+    sections = [game_section(g, n, results[g]) for g, n in budgets.items()]
     return "\n".join([
         "# Strength levels: the measured ladder",
         "",

@@ -44,17 +44,18 @@ class Level:
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(0.04, 0.12),
-    2: Level(0.06, 0.09),
-    3: Level(0.09, 0.07),
-    4: Level(0.13, 0.055),
-    5: Level(0.18, 0.04),
-    6: Level(0.25, 0.03),
-    7: Level(0.35, 0.02),
-    8: Level(0.5, 0.012),
-    9: Level(0.7, 0.006),
+    1: Level(0.015, 0.22),
+    2: Level(0.023, 0.17),
+    3: Level(0.037, 0.13),
+    4: Level(0.06, 0.1),
+    5: Level(0.095, 0.08),
+    6: Level(0.15, 0.06),
+    7: Level(0.24, 0.045),
+    8: Level(0.39, 0.03),
+    9: Level(0.62, 0.015),
     FULL_STRENGTH: Level(1.0, 0.0),
 }
+"""Budget shares fall by about 1.6 a level; temperatures rise as the level falls."""
 
 
 def level(strength: int) -> Level:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.splendor_marvel import GAME, SplendorState, new_game, observe
+from games.splendor_marvel import GAME, observe
 from search import ISMCTSBot, Limits, ismcts, levels
 from search.levels import FULL_STRENGTH, MAX_PLAUSIBLE, choose, level_limits, plausible
 from search.result import Candidate
+from tests.advisor.conftest import midgame
 
 
 def candidate(action: int, visits: int, value: float) -> Candidate:
@@ -40,7 +41,7 @@ def test_the_choice_is_a_plausible_candidate_and_the_same_for_the_same_seed(
 
 def test_a_weak_level_often_misses_a_close_call_and_rarely_a_clear_one() -> None:
     close = [candidate(0, 100, 0.52), candidate(1, 90, 0.50)]
-    clear = [candidate(0, 100, 0.65), candidate(1, 90, 0.15)]
+    clear = [candidate(0, 100, 0.9), candidate(1, 90, 0.1)]
     picks = {name: Counter(choose(cands, 2, seed) for seed in range(400))
              for name, cands in (("close", close), ("clear", clear))}  # fmt: skip
     assert picks["close"][1] > 100
@@ -71,17 +72,9 @@ def test_levels_outside_1_to_10_are_refused(strength: int) -> None:
         ISMCTSBot(GAME, strength=strength)
 
 
-def _position(seed: int) -> SplendorState:
-    state = new_game(2, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(14):
-        GAME.apply(state, GAME.rollout_action(state, rng), rng)
-    return state
-
-
 def test_level_10_plays_the_unweakened_search() -> None:
     for seed in range(4):
-        state = _position(seed)
+        state = midgame(seed, plies=14)
         obs = observe(state, state.current)
         limits = Limits(iterations=120)
         full = ISMCTSBot(GAME, strength=FULL_STRENGTH).choose(obs, limits, seed)
@@ -91,7 +84,7 @@ def test_level_10_plays_the_unweakened_search() -> None:
 def test_a_weak_level_plays_a_legal_move_its_search_considered() -> None:
     chosen_elsewhere = 0
     for seed in range(12):
-        state = _position(seed)
+        state = midgame(seed, plies=14)
         obs = observe(state, state.current)
         bot = ISMCTSBot(GAME, strength=2)
         result = bot.analyse(obs, Limits(iterations=600), seed)
@@ -101,3 +94,13 @@ def test_a_weak_level_plays_a_legal_move_its_search_considered() -> None:
         assert move in [c.action for c in result.candidates[:MAX_PLAUSIBLE]]
         chosen_elsewhere += move != result.action
     assert chosen_elsewhere > 0
+
+
+def test_the_level_table_in_the_api_docs_is_the_levels() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
+    rows = {line.split("|")[1].strip(): line.split("|")[2:-1] for line in doc.splitlines()
+            if line.startswith(("| budget share |", "| temperature T"))}  # fmt: skip
+    shares = [float(cell.strip().rstrip("%")) / 100 for cell in rows["budget share"]]
+    temperatures = [float(cell.split()[0]) for cell in rows["temperature T (win probability)"]]
+    assert shares == pytest.approx([lv.share for lv in levels.LEVELS.values()])
+    assert temperatures == pytest.approx([lv.temperature for lv in levels.LEVELS.values()])
