@@ -29,6 +29,7 @@ from clients.arena.report import elo_with_interval, markdown_table
 from clients.arena.schedule import match_tasks
 from clients.arena.scoring import PairTally, game_score
 from clients.arena.stats import Rating, estimate, fit_ratings
+from search import levels
 from search.levels import FULL_STRENGTH, LEVELS
 
 HERE = Path(__file__).resolve().parent
@@ -65,8 +66,9 @@ def schedule(budgets: dict[str, int], deals: int, seed: int) -> list[GameTask]:
 
 
 def fingerprint() -> str:
-    """A short hash of the levels' parameters: games played under other ones do not count."""
-    return hashlib.blake2b(repr(sorted(LEVELS.items())).encode(), digest_size=4).hexdigest()
+    """A short hash of the levels' code and parameters: games played under others do not
+    count."""
+    return hashlib.blake2b(Path(levels.__file__).read_bytes(), digest_size=4).hexdigest()
 
 
 def _key(game: str, pairing: str, deal: int, rotation: int, seed: int) -> str:

@@ -4,11 +4,15 @@ A level weakens a search in two ways, both deterministic given the request's see
 
 - **A smaller budget** (`Level.share` of the iterations and time): the search looks less far,
   so it misses long plans.
-- **A noisy choice among plausible moves**: instead of the most visited move, the level draws
-  one of the candidates the search considered seriously (at least `PLAUSIBLE_VISIT_SHARE` of
-  the top candidate's visits, among the `MAX_PLAUSIBLE` best ranked) with probability
-  ∝ exp(value / T), T = `Level.temperature` in win-probability units. Close calls are often
-  missed, clear mistakes rarely made, and a move the search never looked at is never played.
+- **A noisy choice among plausible moves**: instead of the search's choice (the first
+  candidate), the level draws one of the candidates the search considered seriously (at least
+  `PLAUSIBLE_VISIT_SHARE` of the top candidate's visits, among the `MAX_PLAUSIBLE` best ranked)
+  with probability ∝ exp(value / T), T = `Level.temperature` in win-probability units, the
+  search's choice counted at the best value among them. So the noise only ever departs from
+  the full-strength choice (a sharp softmax over the raw values would pick the highest mean,
+  which can beat the most visited move: benchmarks/TUNING.md's `final=lcb`). Close calls are
+  often missed, clear mistakes rarely made, and a move the search never looked at is never
+  played.
 
 Level 10 is the unweakened search: the whole budget and the first candidate. The levels'
 parameters were tuned so that each level beats the one below by a roughly even Elo gap
@@ -44,18 +48,21 @@ class Level:
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(0.015, 0.22),
-    2: Level(0.023, 0.17),
-    3: Level(0.037, 0.13),
-    4: Level(0.06, 0.1),
-    5: Level(0.095, 0.08),
-    6: Level(0.15, 0.06),
-    7: Level(0.24, 0.045),
-    8: Level(0.39, 0.03),
-    9: Level(0.62, 0.015),
+    1: Level(0.125, 0.16),
+    2: Level(0.16, 0.13),
+    3: Level(0.2, 0.1),
+    4: Level(0.25, 0.08),
+    5: Level(0.32, 0.06),
+    6: Level(0.4, 0.045),
+    7: Level(0.5, 0.03),
+    8: Level(0.64, 0.02),
+    9: Level(0.8, 0.01),
     FULL_STRENGTH: Level(1.0, 0.0),
 }
-"""Budget shares fall by about 1.6 a level; temperatures rise as the level falls."""
+"""Budget shares fall by 1.25 a level, to an eighth at level 1: a search of a few iterations
+plays worse than its own move priors (Challengers!: levels at 1.5% of 100 iterations beat
+those at 4-6%), so most of the weakening is the noisy choice, whose temperature rises as the
+level falls."""
 
 
 def level(strength: int) -> Level:
@@ -99,7 +106,8 @@ def choose(candidates: Sequence[Candidate], strength: int, seed: int) -> int:
     options = plausible(candidates)
     if temperature <= 0 or len(options) <= 1:
         return 0
-    top = max(candidates[i].value for i in options)
-    weights = [math.exp((candidates[i].value - top) / temperature) for i in options]
+    seen = [candidates[i].value for i in options]
+    seen[0] = top = max(seen)  # the search's choice looks best to every level: noise only departs
+    weights = [math.exp((value - top) / temperature) for value in seen]
     rng = random.Random(f"strength/{strength}/{seed}")
     return rng.choices(options, weights=weights)[0]
