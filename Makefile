@@ -19,8 +19,11 @@ $(DEV): $(RUNTIME)
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(DEV)
 
+# the HTTP port (Connect, gRPC-Web: browsers, curl, clients/typescript) beside gRPC's 50051
+HTTP_PORT ?= 8080
+
 run: $(RUNTIME)
-	$(BIN)/python -m advisor serve
+	$(BIN)/python -m advisor serve --http-port $(HTTP_PORT)
 
 test: $(DEV)
 	$(BIN)/python -m pytest
@@ -31,6 +34,7 @@ lint: $(DEV)
 
 proto: $(DEV)
 	$(BIN)/python -m contract.generate
+	cd clients/typescript && npm ci --no-audit --no-fund && npm run generate
 
 catalogue: $(RUNTIME)
 	$(BIN)/python scripts/build_splendor_catalogue.py

@@ -20,6 +20,8 @@ from search.limits import now
 
 DEFAULT_CANDIDATES = 5
 MAX_CANDIDATES = 64
+NEGATIVE_UINT64 = 1 << 63
+"""A uint64 this large is a signed client's negative number: refused, not searched."""
 MARGIN_SHARE = 0.1
 """Of the time to a call's deadline, kept free (at least --deadline-margin-ms) to answer."""
 ENGINE_NAMES: dict[int, Engine] = {
@@ -96,6 +98,9 @@ def budget_of(
         v.add(f"{path}.strength", f"must be 1..{FULL_STRENGTH}, got {strength}")
     if limits.num_candidates > MAX_CANDIDATES:
         v.add(f"{path}.num_candidates", f"at most {MAX_CANDIDATES}")
+    if limits.max_iterations >= NEGATIVE_UINT64:
+        v.add(f"{path}.max_iterations", f"{limits.max_iterations} is a negative number sent as "
+                                        "unsigned: give 0 (the default) or a count")
     v.raise_if_any()
     share = levels.level(strength).share
     clamped = _clamped(limits, config, path)

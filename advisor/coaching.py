@@ -17,6 +17,11 @@ from search.result import Candidate, wilson_lower_bound, wilson_upper_bound
 BEFORE = "before the move"
 """`Reason.compared_with` when a move is measured against the position it was played in."""
 
+
+def against(compared_with: str) -> str:
+    """How the position a reason compares with is named inside its sentence."""
+    return BEFORE if compared_with == BEFORE else f"after {compared_with}"
+
 # Grades by loss of the mover's win probability against the best move (upper bounds).
 GRADE_BOUNDS = (
     (0.01, common_pb2.GRADE_BEST),
@@ -28,17 +33,21 @@ GRADE_BOUNDS = (
 
 @dataclass(frozen=True)
 class Reason:
-    """One measured fact: `value` after the move, `baseline` in the position compared with."""
+    """One reason: what the move does toward `goal` (docs/api.md lists the keys) in words, and
+    the measured fact behind it: `value` after the move, `baseline` in the position compared
+    with."""
 
     code: str
     text: str
     value: float
     baseline: float
     compared_with: str = BEFORE
+    goal: str = ""
 
     def message(self) -> advisor_pb2.Reason:
         return advisor_pb2.Reason(code=self.code, text=self.text, value=self.value,
-                                  baseline=self.baseline, compared_with=self.compared_with)
+                                  baseline=self.baseline, compared_with=self.compared_with,
+                                  goal=self.goal)
 
 
 def interval(candidate: Candidate) -> tuple[float, float]:

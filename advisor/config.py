@@ -41,6 +41,8 @@ class ServerConfig:
     max_tree_nodes: int = field(default=4_000_000, metadata=_help(
         "a search stops once its trees hold this many nodes (about 100 bytes each compiled, "
         "300 in Python): the memory one search may take"))
+    max_review_moves: int = field(default=2000, metadata=_help(
+        "most moves a ReviewGame record may hold (each judged move is one search)"))
     deadline_margin_ms: int = field(default=50, metadata=_help(
         "at least this much of a call's deadline (or a tenth, if more) is kept to answer"))
     grace_s: float = field(default=10.0, metadata=_help(
@@ -54,6 +56,11 @@ class ServerConfig:
         "with a token, let reflection through without it (grpcurl list/describe)"))
     metrics_port: int = field(default=0, metadata=_help(
         "serve Prometheus metrics at /metrics on this port (0: off; needs the metrics extra)"))
+    http_port: int = field(default=0, metadata=_help(
+        "also serve the RPCs over HTTP/1.1 (Connect JSON/binary and gRPC-Web, for browsers and "
+        "curl) on this port (0: off; -1: any free port, logged at start)"))
+    cors_origins: str | None = field(default=None, metadata=_help(
+        "comma-separated origins whose pages may call the HTTP port (CORS; default: none)"))
     engine: Engine = field(default="compiled", metadata=_help(
         "search engine of requests that name none: compiled (numba kernels, for games that have "
         "one) or python"))
@@ -63,6 +70,10 @@ class ServerConfig:
             raise ValueError("TLS needs both a certificate and a key")
         if self.max_concurrent < 1 or self.workers < 0:
             raise ValueError("max_concurrent must be >= 1 and workers >= 0")
+        if self.http_port < -1:
+            raise ValueError(f"http_port must be a port, 0 (off) or -1 (any), got {self.http_port}")
+        if self.max_review_moves < 1:
+            raise ValueError(f"max_review_moves must be >= 1, got {self.max_review_moves}")
         if self.max_tree_nodes < 1:
             raise ValueError(f"max_tree_nodes must be >= 1, got {self.max_tree_nodes}")
         if self.engine not in ENGINES:

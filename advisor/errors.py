@@ -15,6 +15,12 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 DOMAIN = "advisor.v1"
+MAX_VIOLATIONS = 8
+"""Violations sent in full; the rest are counted in one last entry, so an error's status
+(message and details, in the trailing metadata) always stays under 8 KiB."""
+MAX_FIELD_CHARS = 160
+MAX_REASON_CHARS = 240
+MAX_MESSAGE_CHARS = 1000
 
 
 class RequestError(Exception):
@@ -48,19 +54,36 @@ class Violations:
             raise RequestError(self.items)
 
 
+def _clip(text: str, most: int) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def capped(violations: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The first `MAX_VIOLATIONS` violations, clipped, and one entry counting the rest."""
+    kept = [(_clip(path, MAX_FIELD_CHARS), _clip(reason, MAX_REASON_CHARS))
+            for path, reason in violations[:MAX_VIOLATIONS]]
+    rest = len(violations) - len(kept)
+    if rest > 0:
+        kept.append(("", f"and {rest} more violation{'s' if rest > 1 else ''} not listed"))
+    return kept
+
+
 def bad_request_status(error: RequestError) -> grpc.Status:
-    """INVALID_ARGUMENT with a google.rpc.BadRequest detail listing every violation."""
+    """INVALID_ARGUMENT with a google.rpc.BadRequest detail listing the violations (`capped`)."""
+    violations = capped(error.violations)
     detail = any_pb2.Any()
     detail.Pack(
         error_details_pb2.BadRequest(
             field_violations=[
                 error_details_pb2.BadRequest.FieldViolation(field=path, description=reason)
-                for path, reason in error.violations
+                for path, reason in violations
             ]
         )
     )
+    message = "; ".join(f"{path}: {reason}" if path else reason for path, reason in violations)
     status = status_pb2.Status(
-        code=code_pb2.INVALID_ARGUMENT, message=str(error)[:2000], details=[detail]
+        code=code_pb2.INVALID_ARGUMENT, message=_clip(message, MAX_MESSAGE_CHARS),
+        details=[detail],
     )
     return rpc_status.to_status(status)
 
@@ -70,7 +93,8 @@ def precondition_status(error: PreconditionError) -> grpc.Status:
     detail = any_pb2.Any()
     detail.Pack(error_details_pb2.ErrorInfo(reason="FAILED_PRECONDITION", domain=DOMAIN))
     status = status_pb2.Status(
-        code=code_pb2.FAILED_PRECONDITION, message=str(error), details=[detail]
+        code=code_pb2.FAILED_PRECONDITION, message=_clip(str(error), MAX_MESSAGE_CHARS),
+        details=[detail],
     )
     return rpc_status.to_status(status)
 

@@ -86,6 +86,11 @@ class Referee(Protocol[State, ViewIn, Action]):
         """Legal actions of the seat to decide, from a state or an observation."""
         ...
 
+    def hides_moves(self, view: ViewIn) -> bool:
+        """True when the seat to decide may have moves that depend on cards the observer of
+        `view` cannot see (never for a full state, nor for the deciding seat's own view)."""
+        ...
+
     def why_illegal(self, state: State, action: Action) -> str | None:
         """None when legal, else the reason in words."""
         ...

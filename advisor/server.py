@@ -35,8 +35,10 @@ class BearerAuth(grpc.ServerInterceptor):
     """Every method but health checks (and, if asked, reflection) needs `authorization: Bearer
     <token>`."""
 
+    REFUSAL = "a valid bearer token is required"
+
     def __init__(self, token: str, open_reflection: bool = False):
-        self._expected = f"Bearer {token}".encode()
+        self._expected = f"Bearer {token}"
         self._open = (HEALTH_PREFIX, REFLECTION_PREFIX) if open_reflection else (HEALTH_PREFIX,)
 
     def intercept_service(
@@ -45,18 +47,23 @@ class BearerAuth(grpc.ServerInterceptor):
         if details.method.startswith(self._open):
             return continuation(details)
         given = dict(details.invocation_metadata).get("authorization", "")
-        if hmac.compare_digest(str(given).encode(), self._expected):
+        if self.matches(str(given), self._expected):
             return continuation(details)
         log.info(json.dumps({"method": details.method, "status": "UNAUTHENTICATED"}))
         handler = continuation(details)
         return _refusal(handler)
+
+    @staticmethod
+    def matches(given: str, expected: str) -> bool:
+        """Whether an `authorization` value is the expected one (in constant time)."""
+        return hmac.compare_digest(given.encode(), expected.encode())
 
 
 def _refusal(handler: Any) -> Any:
     """A handler of the same shape that answers UNAUTHENTICATED."""
 
     def deny(request: Any, context: grpc.ServicerContext) -> Any:
-        context.abort(grpc.StatusCode.UNAUTHENTICATED, "a valid bearer token is required")
+        context.abort(grpc.StatusCode.UNAUTHENTICATED, BearerAuth.REFUSAL)
 
     if handler is None:
         return None
@@ -94,11 +101,13 @@ class AdvisorServer:
                 ("grpc.max_send_message_length", limit),
                 ("grpc.so_reuseport", 0),  # a second server on a busy port must fail
             ],
-            maximum_concurrent_rpcs=config.max_concurrent + EXTRA_THREADS,
+            # No gRPC-wide limit: it would shed health checks and reflection with the rest.
+            # Advisor calls are shed by `Admission` (advisor.calls); the threads beyond its
+            # limit keep serving health, reflection and the quick refusals.
+            maximum_concurrent_rpcs=None,
         )
-        advisor_pb2_grpc.add_AdvisorServicer_to_server(
-            AdvisorService(config, self.pool, self.metrics), self.server
-        )
+        self.servicer = AdvisorService(config, self.pool, self.metrics)
+        advisor_pb2_grpc.add_AdvisorServicer_to_server(self.servicer, self.server)
         self.health = health.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self.server)
         reflection.enable_server_reflection(
@@ -106,9 +115,22 @@ class AdvisorServer:
         )
         try:
             self.port = self._listen(config)
+            self.http = self._http(config)
         except PortUnavailable:
             self.pool.shutdown()
             raise
+
+    def _http(self, config: ServerConfig) -> Any:
+        """The HTTP port's gateway (advisor/http.py) to the same servicer, if one is asked for."""
+        if not config.http_port:
+            return None
+        from advisor.http import HttpGateway, HttpUnavailable
+
+        try:
+            return HttpGateway(self.servicer, advisor_pb2.DESCRIPTOR.services_by_name["Advisor"],
+                               config)
+        except HttpUnavailable as exc:
+            raise PortUnavailable(str(exc)) from None
 
     def _listen(self, config: ServerConfig) -> int:
         """Bind the address (alone: no port sharing); PortUnavailable when it cannot."""
@@ -134,12 +156,15 @@ class AdvisorServer:
         """Start the workers, then serve; returns the bound port."""
         self.pool.warm()
         self.server.start()
+        if self.http is not None:
+            self.http.start()
         for name in ("", SERVICE_NAME):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
         log.info(json.dumps({
             "event": "listening", "host": self.config.host, "port": self.port,
             "workers": self.pool.processes, "tls": self.config.tls_cert is not None,
             "auth": self.config.auth_token is not None,
+            "http_port": self.http.port if self.http is not None else None,
         }))
         return self.port
 
@@ -148,7 +173,10 @@ class AdvisorServer:
         grace = self.config.grace_s if grace is None else grace
         self.health.enter_graceful_shutdown()
         log.info(json.dumps({"event": "draining", "grace_s": grace}))
-        self.server.stop(grace).wait()
+        stopped = self.server.stop(grace)
+        if self.http is not None:
+            self.http.stop(grace)
+        stopped.wait()
         self.pool.shutdown()
         if isinstance(self.metrics, PrometheusMetrics):
             self.metrics.close()

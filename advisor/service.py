@@ -9,12 +9,12 @@ from typing import Any
 
 import grpc
 
-from advisor import work
+from advisor import records, review, work
 from advisor.budget import Budget, budget_of
 from advisor.calls import Admission, CallRecord, streaming, unary
 from advisor.config import ServerConfig
 from advisor.errors import PreconditionError, RequestError
-from advisor.games import ADAPTERS, BY_ID, GameAdapter, adapter_of
+from advisor.games import ADAPTERS, GameAdapter, adapter_of
 from advisor.metrics import Metrics
 from advisor.pool import SearchPool
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
@@ -32,14 +32,17 @@ def service_version() -> str:
 
 
 def _seat_to_decide(adapter: GameAdapter, view: Any) -> None:
+    """A search needs a move to make, and one the observer can know (`_moves_known`)."""
     if adapter.is_over(view):
         raise PreconditionError("the game is over: there is no move to make")
+    _moves_known(adapter, view)
 
 
-def _observer_decides(adapter: GameAdapter, view: Any) -> None:
-    """Only the seat to move knows its legal moves (they depend on its hidden cards)."""
+def _moves_known(adapter: GameAdapter, view: Any) -> None:
+    """Refuse an observation of another seat when the mover's legal moves depend on cards the
+    observer cannot see; when every card they depend on is public, answer."""
     seat = adapter.to_move(view)
-    if not adapter.is_over(view) and view.seat != seat:
+    if adapter.hides_moves(view):
         raise PreconditionError(
             f"this is seat {view.seat}'s observation, but seat {seat} is to move, and which "
             f"moves it has depends on cards seat {view.seat} cannot see: ask with seat {seat}'s "
@@ -114,6 +117,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
                 max_message_bytes=config.max_message_bytes,
                 default_iterations=config.default_iterations,
                 max_tree_nodes=config.max_tree_nodes,
+                max_review_moves=config.max_review_moves,
             ),
         )
 
@@ -178,6 +182,28 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         finally:
             job.cancel()
 
+    @streaming
+    def ReviewGame(
+        self, request: advisor_pb2.ReviewGameRequest, context: grpc.ServicerContext,
+        record: CallRecord,
+    ) -> Iterator[advisor_pb2.ReviewGameResponse]:
+        replayed = records.replay(request, self.config.max_review_moves)
+        record.game = replayed.adapter.name
+        budget = self._budget(request.limits, context, record)
+        judging = review.Review(self.pool, replayed, budget)
+        context.add_callback(judging.stop)
+        moves = []
+        try:
+            for move in judging.messages():
+                moves.append(move)
+                record.iterations += move.stats.iterations
+                yield advisor_pb2.ReviewGameResponse(move=move)
+        finally:
+            judging.stop()
+        if context.is_active():
+            yield advisor_pb2.ReviewGameResponse(
+                summary=review.summary(replayed, moves, budget.seed))
+
     # --- referee RPCs
 
     @unary
@@ -185,19 +211,8 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         self, request: advisor_pb2.NewGameRequest, context: grpc.ServicerContext,
         record: CallRecord,
     ) -> advisor_pb2.NewGameResponse:
-        adapter = BY_ID.get(request.game)
-        if adapter is None:
-            names = ", ".join(common_pb2.Game.Name(g) for g in BY_ID)
-            raise RequestError([("game", f"choose a served game: {names}")])
+        adapter, state = records.new_game(request)
         record.game = adapter.name
-        seed = request.seed if request.HasField("seed") else None
-        try:
-            state = adapter.new_game(
-                request.players, seed, request.start_seat, request.turn_cap
-            )
-        except ValueError as exc:
-            field = "start_seat" if "start_seat" in str(exc) else "players"
-            raise RequestError([(field, str(exc))]) from None
         return advisor_pb2.NewGameResponse(state=adapter.state_message(state))
 
     @unary
@@ -210,7 +225,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
             adapter, view = self._state(request.state, "state", record)
         elif position == "observation":
             adapter, view = self._observation(request.observation, "observation", record)
-            _observer_decides(adapter, view)
+            _moves_known(adapter, view)
         else:
             raise RequestError([("position", "give a state or an observation")])
         seat = adapter.to_move(view)

@@ -1,15 +1,19 @@
 """Soak a real server with mixed valid and invalid requests; watch codes, latency and memory.
 
     python -m benchmarks.soak                       # 100,000 requests at concurrency 8
-    python -m benchmarks.soak --requests 20000 --json soak.json
+    python -m benchmarks.soak --requests 10000 --every 1000 --json soak.json
 
 A server is started as a subprocess on 127.0.0.1 (an ephemeral port). Clients send, back to
 back, a seeded mix of well-formed requests of every method for both games (tiny search budgets)
 and malformed ones: random bytes, bit flips of valid requests, and repeated fields far longer
-than any game allows. The report gives the status codes by method, latency percentiles, the
-resident memory of the server and its workers every 10,000 requests, and how many new worker
-processes appeared (a replaced worker is a new process). It stops by itself after
-`--requests` requests or `--minutes`.
+than any game allows, and valid requests with one number set to a boundary value (0, -1,
+2^31, 2^63, ...). The report gives the status codes by method, latency percentiles (of all
+calls and of the refused ones), the resident memory of the server and its workers every
+`--every` requests, its growth over the level after the first `--warm-up` requests, and how
+many new worker processes appeared (a replaced worker is a new process). The verdict checks
+issue 31's "done when": no INTERNAL or UNKNOWN, no missed deadline, refused p99 <= 50 ms, RSS
+within +50 MiB of the warm level. It stops by itself after `--requests` requests or
+`--minutes`.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import grpc
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
 
 from contract.codecs import challengers as challengers_codec
 from contract.codecs import splendor_marvel as splendor_codec
@@ -38,6 +44,17 @@ from games.splendor_marvel import GAME, SplendorState, new_game, observe
 
 SERVICE = "/advisor.v1.Advisor/"
 STREAMING = {"Analyze"}
+REFUSED = ("INVALID_ARGUMENT", "FAILED_PRECONDITION", "RESOURCE_EXHAUSTED", "UNAUTHENTICATED")
+FORBIDDEN = ("INTERNAL", "UNKNOWN", "DEADLINE_EXCEEDED")
+BOUNDARIES = (0, 1, -1, 2**31 - 1, 2**31, 2**32 - 1, 2**63 - 1, -(2**63), 10_000_000)
+MESSAGES: dict[str, type[Message]] = {
+    "GetInfo": advisor_pb2.GetInfoRequest, "SuggestMove": advisor_pb2.SuggestMoveRequest,
+    "Evaluate": advisor_pb2.EvaluateRequest, "Analyze": advisor_pb2.AnalyzeRequest,
+    "LegalMoves": advisor_pb2.LegalMovesRequest, "NewGame": advisor_pb2.NewGameRequest,
+    "Observe": advisor_pb2.ObserveRequest, "ApplyMove": advisor_pb2.ApplyMoveRequest,
+}
+GOAL_REFUSED_P99_MS = 50.0
+GOAL_RSS_GROWTH_MB = 50.0 * 1.048576  # 50 MiB in MB
 
 
 def _splendor_midgame(seed: int) -> SplendorState:
@@ -111,13 +128,53 @@ def raw_call(channel: grpc.Channel, method: str, payload: bytes, timeout: float
     return grpc.StatusCode.OK
 
 
+def _numbers(message: Message) -> list[tuple[Message, FieldDescriptor, int | None]]:
+    """Every integer in `message` and below: (holder, field, index in a repeated field)."""
+    found: list[tuple[Message, FieldDescriptor, int | None]] = []
+    for field, value in message.ListFields():
+        if field.type == FieldDescriptor.TYPE_MESSAGE:
+            for child in (value if field.is_repeated else [value]):
+                found += _numbers(child)
+        elif field.cpp_type in (FieldDescriptor.CPPTYPE_INT32, FieldDescriptor.CPPTYPE_INT64,
+                                FieldDescriptor.CPPTYPE_UINT32, FieldDescriptor.CPPTYPE_UINT64):
+            found += ([(message, field, i) for i in range(len(value))] if field.is_repeated
+                      else [(message, field, None)])
+    return found
+
+
+def renumbered(method: str, payload: bytes, rng: random.Random) -> bytes:
+    """`payload` with one of its numbers set to a boundary value (wrapped to the field's
+    width, as a client in another language would send it)."""
+    message = MESSAGES[method].FromString(payload)
+    numbers = _numbers(message)
+    if not numbers:
+        return payload
+    holder, field, index = rng.choice(numbers)
+    bits = 64 if field.cpp_type in (FieldDescriptor.CPPTYPE_INT64,
+                                    FieldDescriptor.CPPTYPE_UINT64) else 32
+    value = rng.choice(BOUNDARIES) % (1 << bits)
+    if field.cpp_type in (FieldDescriptor.CPPTYPE_INT32, FieldDescriptor.CPPTYPE_INT64):
+        value -= (1 << bits) if value >= 1 << (bits - 1) else 0
+    try:
+        if index is None:
+            setattr(holder, field.name, value)
+        else:
+            getattr(holder, field.name)[index] = value
+    except ValueError:  # an enum or a value the field cannot hold
+        return payload
+    return message.SerializeToString()
+
+
 def mixed(requests: dict[str, list[bytes]], rng: random.Random) -> tuple[str, bytes]:
-    """One request of the soak: half valid, then random bytes, bit flips and oversized ones."""
+    """One request of the soak: 40% valid, then boundary numbers, random bytes, bit flips and
+    oversized ones."""
     method = rng.choice(sorted(requests))
     roll = rng.random()
-    if roll < 0.5:
+    if roll < 0.4:
         return method, rng.choice(requests[method])
-    if roll < 0.7:
+    if roll < 0.6:
+        return method, renumbered(method, rng.choice(requests[method]), rng)
+    if roll < 0.75:
         return method, rng.randbytes(rng.randint(1, 400))
     if roll < 0.98:
         return method, flipped(rng.choice(requests[method]), rng)
@@ -172,12 +229,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="server search processes")
     parser.add_argument("--minutes", type=float, default=60.0, help="stop after this long")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--every", type=int, default=10_000, help="RSS sample interval")
+    parser.add_argument("--warm-up", type=int, default=1000,
+                        help="requests before the warm memory level is taken")
     parser.add_argument("--json", type=Path, help="also write the report here")
     args = parser.parse_args(argv)
 
     requests = valid_requests()
     codes: dict[str, Counter[str]] = {}
     latencies: list[float] = []
+    refused: dict[str, list[float]] = {}
     memory: list[tuple[int, float]] = []
     lock = threading.Lock()
     sent = 0
@@ -196,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
                         if sent >= args.requests:
                             return
                         sent += 1
-                        mark = sent % 10_000 == 0
+                        mark = sent % args.every == 0 or sent == args.warm_up
                     method, payload = mixed(requests, rng)
                     began = time.perf_counter()
                     code = raw_call(channel, method, payload, timeout=30)
@@ -204,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
                     with lock:
                         codes.setdefault(method, Counter())[code.name] += 1
                         latencies.append(elapsed)
+                        if code.name in REFUSED:
+                            refused.setdefault(method, []).append(elapsed)
                         workers_seen.update(descendants(process.pid))
                     if mark:
                         memory.append((sent, rss_mb(process.pid)))
@@ -218,20 +281,55 @@ def main(argv: list[str] | None = None) -> int:
         alive = process.poll() is None
         memory.append((sent, rss_mb(process.pid)))
 
-    ordered = sorted(latencies)
-    report = {
-        "requests": len(latencies),
-        "server_alive": alive,
-        "codes": {method: dict(counter) for method, counter in sorted(codes.items())},
-        "p50_ms": round(ordered[len(ordered) // 2], 1),
-        "p99_ms": round(ordered[int(0.99 * (len(ordered) - 1))], 1),
-        "rss_mb": [(n, round(mb, 1)) for n, mb in memory],
-        "new_worker_processes": len(workers_seen - started_with),
-    }
+    report = _report(args, codes, latencies, refused, memory, alive,
+                     len(workers_seen - started_with))
     print(json.dumps(report, indent=1))
     if args.json:
         args.json.write_text(json.dumps(report, indent=1) + "\n")
     return 0
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values) or [0.0]
+    return round(ordered[int(share * (len(ordered) - 1))], 1)
+
+
+def _report(args: argparse.Namespace, codes: dict[str, Counter[str]], latencies: list[float],
+            refused_by_method: dict[str, list[float]], memory: list[tuple[int, float]], alive: bool,
+            new_workers: int) -> dict[str, object]:
+    """The soak's numbers and its verdict against issue 31's goals."""
+    refused = [ms for values in refused_by_method.values() for ms in values]
+    totals: Counter[str] = Counter()
+    for counter in codes.values():
+        totals.update(counter)
+    warm = next((mb for n, mb in memory if n >= args.warm_up), memory[-1][1])
+    growth = max(mb for n, mb in memory if n >= args.warm_up) - warm if memory else 0.0
+    goals = {
+        "no INTERNAL or UNKNOWN": totals["INTERNAL"] + totals["UNKNOWN"] == 0,
+        "no deadline missed": totals["DEADLINE_EXCEEDED"] == 0,
+        f"refused p99 <= {GOAL_REFUSED_P99_MS:.0f} ms":
+            _percentile(refused, 0.99) <= GOAL_REFUSED_P99_MS,
+        "RSS within +50 MiB of the warm level": growth <= GOAL_RSS_GROWTH_MB,
+        "server alive": alive,
+    }
+    return {
+        "requests": len(latencies),
+        "server_alive": alive,
+        "codes": {method: dict(counter) for method, counter in sorted(codes.items())},
+        "totals": dict(totals),
+        "p50_ms": _percentile(latencies, 0.5),
+        "p99_ms": _percentile(latencies, 0.99),
+        "refused": len(refused),
+        "refused_p50_ms": _percentile(refused, 0.5),
+        "refused_p99_ms": _percentile(refused, 0.99),
+        "refused_p99_ms_by_method": {method: _percentile(values, 0.99)
+                                     for method, values in sorted(refused_by_method.items())},
+        "rss_mb": [(n, round(mb, 1)) for n, mb in memory],
+        "warm_rss_mb": round(warm, 1),
+        "rss_growth_mb": round(growth, 1),
+        "new_worker_processes": new_workers,
+        "goals": goals,
+    }
 
 
 if __name__ == "__main__":

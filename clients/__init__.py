@@ -1,8 +1,8 @@
 """Clients of the advisor service.
 
 Public names (loaded lazily, so `clients.arena` does not pull in gRPC): `AdvisorClient`,
-`Limits`, `Analysis`, `AdvisorError`, `FieldViolation`, `RetryPolicy`, and the typed answers
-and their enums (`Suggestion`, `Evaluation`, `Grade`, ...) from `clients.client`.
+`Limits`, `Analysis`, `AdvisorError`, `FieldViolation`, `RetryPolicy`, `Failover`, and the
+typed answers and their enums (`Suggestion`, `Evaluation`, `Grade`, ...) from `clients.client`.
 The command line is `python -m clients.cli`.
 """
 

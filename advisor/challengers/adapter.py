@@ -69,6 +69,23 @@ def _summary(o: Observation, p: int) -> common_pb2.SeatSummary:
     )
 
 
+def _game_over(result: tuple[float, ...], robot: int) -> common_pb2.Event:
+    """Who won: the seats with the best share, or the robot (its participant index as the
+    event's seat) when every seat's share is 0 (a solo tournament the robot won)."""
+    best = max(result)
+    if best <= 0:
+        return common_pb2.Event(kind="game_over", seat=max(robot, 0),
+                                description="the robot wins the tournament")
+    winners = [p for p, share in enumerate(result) if share == best]
+    if len(winners) == 1 and best < 1 and robot >= 0 and len(result) == 1:
+        text = f"seat {winners[0]} ties with the robot"
+    elif len(winners) == 1:
+        text = f"seat {winners[0]} wins the tournament"
+    else:
+        text = f"seats {', '.join(map(str, winners))} share the tournament"
+    return common_pb2.Event(kind="game_over", seat=winners[0], description=text)
+
+
 class ChallengersAdapter:
     """Stateless; one instance serves every request."""
 
@@ -124,6 +141,13 @@ class ChallengersAdapter:
     def legal_moves(self, view: State | Observation) -> Sequence[Action]:
         return GAME.legal_actions(_world(view))
 
+    def hides_moves(self, view: State | Observation) -> bool:
+        """Another drafter's offer, deck and pending choices are its own: only the deciding
+        seat (or a full state) knows its moves."""
+        if isinstance(view, State) or view.phase == Phase.OVER:
+            return False
+        return view.seat != _seat_to_decide(view)
+
     def why_illegal(self, state: State, action: Action) -> str | None:
         if state.phase == Phase.OVER:
             return "the tournament is over"
@@ -137,10 +161,7 @@ class ChallengersAdapter:
         GAME.apply(state, action, referee_rng(state))
         out = [common_pb2.Event(kind="move_played", seat=seat, description=describe(action))]
         if state.phase == Phase.OVER and state.result is not None:
-            result = state.result
-            winner = max(range(state.num_players), key=lambda p: result[p])
-            out.append(common_pb2.Event(kind="game_over", seat=winner,
-                                        description=f"seat {winner} wins the tournament"))
+            out.append(_game_over(state.result, state.robot))
         return out
 
     def summaries(self, view: State | Observation) -> list[common_pb2.SeatSummary]:

@@ -1,15 +1,22 @@
-"""Coaching reasons for Challengers! drafting: what the card does, and how the deck after the
-pick (or trim) differs from the deck after the alternative, or from the deck before.
+"""Coaching reasons for Challengers!: what a decision does toward the game's goals.
 
-The deck is measured in one world consistent with the observation; a seat always knows its own
-deck, so the numbers do not depend on what the world guessed. A pick that pays a "when
-picked" cost is measured after its extra card too, taken by the playout policy from the offer
-the drafter sees.
+Every decision (option, redraw, pick, trim, and a match decision: top, bottom, order, exhaust,
+pass) is played in one world consistent with the observation, once after the move and once
+after the alternative (or not at all: the position before). A pick that pays a "when picked"
+cost is measured after its extra card too, taken by the playout policy from the offer the
+drafter sees. Features tied to a goal are then measured in both: the deck's power against the
+opponent the mover is likely to meet, its mean power and size, fans, and in a match the free
+bench seats (the mover's and its opponent's) and the known top and bottom cards. Each one
+that differs becomes a sentence saying what the move does for that goal, with both numbers in
+the structured fields; the reasons are ordered by how much they matter
+(`DeckFeature.weight`, in base power or its equivalent). Features use only what the mover
+sees: its own deck and match zones as the engine knows them, the other decks as last
+revealed, and fans and trophies that are public.
 
-How often a picked card's effect triggers is counted by the engine (`State.effect_counts`) in
-`TRIGGER_MATCHES` sampled worlds: the rest of the round (the other drafts, any second pick and
-trim, the round's matches) played by the playout policy after the pick and after the
-alternative, with the same worlds and seeds.
+How often the mover wins this round's match and how often a picked card's effect triggers (as
+the engine counts them, `State.effect_counts`) are counted in `PLAYOUT_ROUNDS` sampled worlds:
+the rest of the round (the other drafts, any second pick and trim, the round's matches) played
+by the playout policy after the move and after the alternative, with the same worlds and seeds.
 """
 
 from __future__ import annotations
@@ -19,133 +26,375 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from advisor.coaching import BEFORE, Reason
-from games.challengers import GAME, Action, Observation, State, describe
+from advisor.coaching import BEFORE, Reason, against
+from games.challengers import GAME, Action, Observation, State, decisions, describe
 from games.challengers.actions import PICK, TRIM
-from games.challengers.catalogue import LEVEL, LEVELS, NAME, POWER
-from games.challengers.effects import PICKED
-from games.challengers.flow import fan_total
-from games.challengers.state import D_EXTRA, DECK
+from games.challengers.catalogue import (
+    BENCH_SEATS,
+    LEVEL,
+    LEVELS,
+    NAME,
+    POWER,
+    ROUNDS,
+    pairings_for,
+)
+from games.challengers.effects import PICKED, base_power
+from games.challengers.odds import round_winners
+from games.challengers.state import D_EXTRA, DECK, MATCH, OWNER_KNOWS, TYPE_MASK
 from games.challengers.texts import EFFECT
+from games.challengers.zones import opponent
 
 STRONG_POWER = 5
 """Base power from which a card counts as one of the deck's strong cards."""
 
-TRIGGER_MATCHES = 20
-"""Sampled worlds whose round is played to count how often a picked card's effect triggers."""
+PLAYOUT_ROUNDS = 20
+"""Sampled worlds whose round is played to count match wins and a picked card's triggers."""
+
+GAME_DECIDING = 30.0
+"""The weight of a difference that loses the match on the spot (an empty deck)."""
+
+SHORT_DECK = 4
+"""A deck of this many cards or fewer risks running out in a long match."""
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One feature measured after the move (`after`) and in the position compared with
+    (`base`); `than` names that position (a move's description, or `BEFORE`)."""
+
+    after: State
+    base: State
+    seat: int
+    opponent_power: int
+    value: float
+    baseline: float
+    than: str
+
+    @property
+    def against(self) -> str:
+        """How the position compared with is named inside a sentence."""
+        return against(self.than)
 
 
 @dataclass(frozen=True)
 class DeckFeature:
-    """One number of the mover's deck and fans; `words` names it in a sentence."""
+    """One number of the mover's deck, fans or match position, tied to a goal."""
 
     code: str
-    words: str
-    measure: Callable[[Sequence[int], State, int], float]
-    """(deck card types, state, seat) -> the number."""
+    goal: str
+    measure: Callable[[State, int, int], float]
+    """(state, seat, the likely opponent's deck power) -> the number."""
+    say: Callable[[Measured], str]
+    """The sentence: what the difference does for the goal, and whether it is good."""
+    weight: Callable[[Measured], float]
+    """How much the difference matters, in base power or its equivalent."""
 
 
-def _powers(deck: Sequence[int]) -> list[int]:
-    return [POWER[c] for c in deck if POWER[c] >= 0]
+def _powers(deck: Sequence[int], s: State) -> list[int]:
+    return [base_power(s, c) for c in deck]
+
+
+def deck_power(deck: Sequence[int], s: State) -> int:
+    """The sum of a deck's base powers (the robot's Cyborg has the round number)."""
+    return sum(_powers(deck, s))
+
+
+def likely_opponent(obs: Observation) -> int:
+    """The participant the mover meets in this round's match (or the final)."""
+    seat = obs.seat
+    if obs.phase == MATCH and seat in (obs.side_a, obs.side_b):
+        return obs.side_b if seat == obs.side_a else obs.side_a
+    if obs.finalists and seat in obs.finalists:
+        return next(f for f in obs.finalists if f != seat)
+    plans = pairings_for(obs.num_participants)
+    park = plans[seat][min(obs.round, ROUNDS) - 1]
+    return next(p for p in range(obs.num_participants) if p != seat and plans[p][
+        min(obs.round, ROUNDS) - 1] == park)
+
+
+def _public_fans(s: State, p: int) -> int:
+    """Fan tokens and the fans of trophies whose values are public."""
+    shown = s.num_players <= 2 or s.revealed
+    return s.fans[p] + (sum(s.trophy_fans[(t >> 2) - 1][t & 3] for t in s.trophies[p])
+                        if shown else 0)
+
+
+def _free_seats(s: State, p: int) -> int:
+    return BENCH_SEATS - len(s.benches[p]) if s.phase == MATCH else BENCH_SEATS
+
+
+def _their_free_seats(s: State, p: int) -> int:
+    """Free bench seats of the mover's opponent in the current match."""
+    return _free_seats(s, opponent(s, p)) if s.phase == MATCH else BENCH_SEATS
+
+
+def _known(code: int | None) -> int:
+    """The card type of a draw-pile code its owner knows, else -1."""
+    return code & TYPE_MASK if code is not None and code & OWNER_KNOWS else -1
+
+
+def _top(s: State, p: int) -> int:
+    pile = s.draws[p] if s.phase == MATCH else []
+    return _known(pile[-1] if pile else None)
+
+
+def _bottom(s: State, p: int) -> int:
+    pile = s.draws[p] if s.phase == MATCH else []
+    return _known(pile[0] if len(pile) > 1 else None)
+
+
+def _card(card: int, s: State) -> str:
+    if card < 0:
+        return "a card you do not know"
+    return f"{NAME[card]} (power {base_power(s, card)})"
+
+
+def _say_gap(m: Measured) -> str:
+    gap = int(m.value)
+    where = f"{abs(gap)} {'above' if gap > 0 else 'below'}" if gap else "level with"
+    verb = "puts" if m.than == BEFORE or m.value < m.baseline else "raises"
+    then = f"{m.baseline:+g}" if m.baseline else "0"
+    return (f"{verb} your deck's power {where} the opponent you are likely to meet "
+            f"(theirs: {m.opponent_power}; the gap is {then} {m.against})")
+
+
+def _say_mean(m: Measured) -> str:
+    up = m.value > m.baseline
+    return (f"{'raises' if up else 'lowers'} your deck's mean power to {m.value:g} "
+            f"({m.baseline:g} {m.against}): each card you reveal hits "
+            f"{'harder' if up else 'softer'}")
+
+
+def _say_size(m: Measured) -> str:
+    left = f"leaves your deck at {m.value:g} cards ({m.baseline:g} {m.against})"
+    if m.value == 0:
+        return left + ": with an empty deck you lose the match at once"
+    if m.value <= SHORT_DECK:
+        return left + ": so short a deck can run out in a long match"
+    return left
+
+
+def _weight_size(m: Measured) -> float:
+    if min(m.value, m.baseline) == 0:
+        return GAME_DECIDING
+    if min(m.value, m.baseline) <= SHORT_DECK:
+        return 3.0 * abs(m.value - m.baseline)
+    return 0.5 * abs(m.value - m.baseline)
+
+
+def _say_count(what: str) -> Callable[[Measured], str]:
+    def say(m: Measured) -> str:
+        return f"leaves {m.value:g} {what} in your deck ({m.baseline:g} {m.against})"
+    return say
+
+
+def _say_fans(m: Measured) -> str:
+    delta = m.value - m.baseline
+    return (f"{'gains' if delta > 0 else 'forgoes'} {abs(delta):g} fans: {m.value:g} in all "
+            f"({m.baseline:g} {m.against})")
+
+
+def _say_bench(m: Measured) -> str:
+    text = (f"leaves {m.value:g} of your {BENCH_SEATS} bench seats free ({m.baseline:g} "
+            f"{m.against})")
+    return text + (": a card that finds no seat loses the match" if m.value <= 1 else "")
+
+
+def _say_their_bench(m: Measured) -> str:
+    text = (f"leaves your opponent {m.value:g} of their {BENCH_SEATS} bench seats free "
+            f"({m.baseline:g} {m.against})")
+    return text + (": one more card without a seat and they lose" if m.value <= 1 else "")
+
+
+def _weight_bench(m: Measured) -> float:
+    """A seat matters most when the bench is nearly full: one more card there may lose."""
+    return (10.0 if min(m.value, m.baseline) <= 1 else 1.0) * abs(m.value - m.baseline)
+
+
+def _say_top(m: Measured) -> str:
+    mine, other = _top(m.after, m.seat), _top(m.base, m.seat)
+    return (f"puts {_card(mine, m.after)} on top of your deck: your next card to reveal "
+            f"({_card(other, m.base)} {m.against})")
+
+
+def _say_bottom(m: Measured) -> str:
+    mine, other = _bottom(m.after, m.seat), _bottom(m.base, m.seat)
+    return (f"sends {_card(mine, m.after)} to the bottom of your deck, the last card you "
+            f"reveal ({_card(other, m.base)} {m.against})")
+
+
+def _top_power(s: State, p: int, _opp: int) -> float:
+    card = _top(s, p)
+    return base_power(s, card) if card >= 0 else -1
+
+
+def _bottom_power(s: State, p: int, _opp: int) -> float:
+    card = _bottom(s, p)
+    return base_power(s, card) if card >= 0 else -1
+
+
+def _mean(s: State, p: int, _opp: int) -> float:
+    deck = s.decks[p]
+    return round(deck_power(deck, s) / len(deck), 2) if deck else 0.0
 
 
 FEATURES = (
-    DeckFeature("deck_size", "cards in your deck", lambda d, s, p: len(d)),
-    DeckFeature("deck_power", "total base power of your deck", lambda d, s, p: sum(_powers(d))),
-    DeckFeature("mean_power", "mean base power of your deck",
-                lambda d, s, p: round(sum(_powers(d)) / len(d), 2) if d else 0.0),
-    DeckFeature("strong_cards", f"cards of base power {STRONG_POWER} or more in your deck",
-                lambda d, s, p: sum(1 for x in _powers(d) if x >= STRONG_POWER)),
-    DeckFeature("weak_cards", "cards of base power 1 or 2 in your deck",
-                lambda d, s, p: sum(1 for x in _powers(d) if x <= 2)),
-    DeckFeature("fans", "your fans", lambda d, s, p: fan_total(s, p)),
+    DeckFeature("deck_size", "deck_size", lambda s, p, o: len(s.decks[p]), _say_size,
+                _weight_size),
+    DeckFeature("power_gap", "deck_power", lambda s, p, o: deck_power(s.decks[p], s) - o,
+                _say_gap, lambda m: abs(m.value - m.baseline)),
+    DeckFeature("mean_power", "consistency", _mean, _say_mean,
+                lambda m: 8.0 * abs(m.value - m.baseline)),
+    DeckFeature("strong_cards", "deck_power",
+                lambda s, p, o: sum(1 for x in _powers(s.decks[p], s) if x >= STRONG_POWER),
+                _say_count(f"cards of base power {STRONG_POWER} or more"),
+                lambda m: 0.5 * abs(m.value - m.baseline)),
+    DeckFeature("weak_cards", "consistency",
+                lambda s, p, o: sum(1 for x in _powers(s.decks[p], s) if x <= 2),
+                _say_count("cards of base power 1 or 2"),
+                lambda m: 0.5 * abs(m.value - m.baseline)),
+    DeckFeature("fans", "fans", lambda s, p, o: _public_fans(s, p), _say_fans,
+                lambda m: 2.0 * abs(m.value - m.baseline)),
+    DeckFeature("bench_seats", "bench", lambda s, p, o: _free_seats(s, p), _say_bench,
+                _weight_bench),
+    DeckFeature("opponent_bench_seats", "bench", lambda s, p, o: _their_free_seats(s, p),
+                _say_their_bench, _weight_bench),
+    DeckFeature("top_card", "next_card", _top_power, _say_top,
+                lambda m: abs(m.value - m.baseline)),
+    DeckFeature("bottom_card", "next_card", _bottom_power, _say_bottom,
+                lambda m: 0.2 * abs(m.value - m.baseline)),
 )
 
 
 def reasons(
     obs: Observation, action: Action, alternative: Action | None, rng: random.Random
 ) -> list[Reason]:
-    """The card's own facts, then the deck features that differ after `action` and after
-    `alternative` (or before the move)."""
-    if action.kind not in (PICK, TRIM):
-        return []
-    found = [_card_fact(action, "card")]
-    if alternative is not None and alternative.kind in (PICK, TRIM):
-        found.append(_card_fact(alternative, "alternative_card"))
+    """What `action` does toward the game's goals against `alternative` (or against the
+    position before), most important first; a pick or trim ends with the card's own facts.
+    When no feature differs from the alternative, the differences from the position before
+    are given."""
     world = GAME.sample(obs, rng)
     seat = GAME.current_player(world)
     seed = rng.getrandbits(64)
     after = played(world, action, seed)
-    if alternative is None:
-        base, where, words = world, "before the move", BEFORE
-    else:
-        base = played(world, alternative, seed)
-        words = describe(alternative)
-        where = f"after {words}"
-        if action.kind == PICK and EFFECT[action.card] and not PICKED[action.card]:
-            found.append(_trigger_fact(obs, action, alternative, rng.getrandbits(64)))
-    for feature in FEATURES:
-        value = float(feature.measure(after.decks[seat], after, seat))
-        baseline = float(feature.measure(base.decks[seat], base, seat))
-        if value != baseline:
-            text = f"{feature.words}: {value:g} ({baseline:g} {where})"
-            found.append(Reason(feature.code, text, value, baseline, words))
+    opponent_power = deck_power(obs.decks[likely_opponent(obs)], world)
+    weighed: list[tuple[float, Reason]] = []
+    if alternative is not None:
+        weighed = _differences(after, played(world, alternative, seed), seat, opponent_power,
+                               describe(alternative))
+    if not weighed:
+        weighed = _differences(after, world, seat, opponent_power, BEFORE)
     if action.paid():
-        paid = " and ".join(NAME[t] for t in action.paid())
-        extra = Counter(after.decks[seat]) - Counter(world.decks[seat]) - Counter([action.card])
-        taken = " and ".join(NAME[t] for t in sorted(extra.elements()))
-        text = f"removes {paid} to take an extra card"
-        found.append(Reason("extra_pick_cost", text + (
-            f"; the deck numbers count {taken} as that card" if taken else ""),
-            len(action.paid()), 0))
+        weighed.append(_extra_pick_cost(action, world, after, seat))
+    if alternative is not None:
+        weighed += _playouts(obs, action, alternative, rng.getrandbits(64))
+    order = sorted(range(len(weighed)), key=lambda i: (-weighed[i][0], i))
+    found = [weighed[i][1] for i in order]
+    if action.kind in (PICK, TRIM):
+        found.append(_card_fact(action, world))
     return found
 
 
-def _card_fact(action: Action, code: str) -> Reason:
-    """The card an action adds or removes: level, power and effect; `value` is its power."""
+def _differences(after: State, base: State, seat: int, opponent_power: int, than: str
+                 ) -> list[tuple[float, Reason]]:
+    """A weighed reason for each feature whose number differs between `after` and `base`."""
+    found = []
+    for feature in FEATURES:
+        value = float(feature.measure(after, seat, opponent_power))
+        baseline = float(feature.measure(base, seat, opponent_power))
+        if value != baseline:
+            m = Measured(after, base, seat, opponent_power, value, baseline, than)
+            found.append((feature.weight(m), Reason(
+                feature.code, feature.say(m), value, baseline, than, feature.goal)))
+    return found
+
+
+def _extra_pick_cost(action: Action, world: State, after: State, seat: int
+                     ) -> tuple[float, Reason]:
+    """The cards a "when picked" cost removes against the extra card it earns."""
+    paid = " and ".join(NAME[t] for t in action.paid())
+    lost = sum(base_power(world, t) for t in action.paid())
+    extra = Counter(after.decks[seat]) - Counter(world.decks[seat]) - Counter([action.card])
+    gained = sum(base_power(world, t) for t in extra.elements())
+    taken = " and ".join(_card(t, world) for t in sorted(extra.elements())) or "no card"
+    net, fewer = gained - lost, len(action.paid()) - 1
+    cards = f" and has {fewer} card{'s' if fewer > 1 else ''} fewer" if fewer else ""
+    text = (f"pays with {paid} (power {lost}) for an extra card, {taken}: your deck "
+            f"{'gains' if net >= 0 else 'loses'} {abs(net)} power{cards}")
+    return abs(net), Reason("extra_pick_cost", text, len(action.paid()), 0, BEFORE, "deck_power")
+
+
+def _card_fact(action: Action, world: State) -> Reason:
+    """The card a pick adds or a trim removes, and what it does; `value` is its power."""
     card = action.card
     power = POWER[card]
-    effect = EFFECT[card] or "no effect"
-    verb = "adds" if action.kind == PICK else "removes"
-    if code == "alternative_card":
-        verb = f"the move it is compared with {verb}"
     shown = power if power >= 0 else "the round number"
-    text = f"{verb} {NAME[card]} (level {LEVELS[LEVEL[card]]}, power {shown}): {effect}"
-    return Reason(code, text, float(max(power, 0)), 0.0)
+    effect = EFFECT[card]
+    what = f"{NAME[card]} (level {LEVELS[LEVEL[card]]}, power {shown})"
+    if action.kind == PICK:
+        text = f"adds {what}: {effect}" if effect else f"adds {what}, a card without an effect"
+        return Reason("card", text, float(max(power, 0)), 0.0, BEFORE,
+                      "effect" if effect else "deck_power")
+    strength = base_power(world, card)
+    role = ("a weak card: your stronger cards come up more often" if strength <= 2 else
+            "one of your strong cards: your attacks lose its power"
+            if strength >= STRONG_POWER else "a middling card")
+    text = f"removes {what}, {role}" + (f"; its effect: {effect}" if effect else "")
+    return Reason("card", text, float(max(power, 0)), 0.0, BEFORE, "consistency")
 
 
-def _trigger_fact(obs: Observation, action: Action, alternative: Action, seed: int) -> Reason:
-    """How often the picked card's effects trigger a match, after the pick and after
-    `alternative`, in `TRIGGER_MATCHES` sampled worlds."""
-    card, rng = action.card, random.Random(seed)
-    mine = other = 0
-    for _ in range(TRIGGER_MATCHES):
+def _playouts(obs: Observation, action: Action, alternative: Action, seed: int
+              ) -> list[tuple[float, Reason]]:
+    """This round's match won, and a picked card's effect triggers, after `action` and after
+    `alternative` in `PLAYOUT_ROUNDS` sampled worlds played to the end of the round."""
+    rng, words = random.Random(seed), describe(alternative)
+    counted = action.kind == PICK and EFFECT[action.card] and not PICKED[action.card]
+    card = action.card if counted else -1
+    wins, triggers = [0, 0], [0, 0]
+    for _ in range(PLAYOUT_ROUNDS):
         world = GAME.sample(obs, rng)
         round_seed = rng.getrandbits(64)
-        mine += triggers(world, action, card, round_seed)
-        other += triggers(world, alternative, card, round_seed)
-    value, baseline = mine / TRIGGER_MATCHES, other / TRIGGER_MATCHES
-    words = describe(alternative)
-    text = (f"{NAME[card]}'s effect triggers {mine} times in {TRIGGER_MATCHES} sampled "
-            f"matches of your deck: {value:g} a match ({baseline:g} after {words})")
-    return Reason("effect_triggers", text, value, baseline, words)
+        for i, move in enumerate((action, alternative)):
+            won, count = play_round(world, move, card, round_seed)
+            wins[i] += won
+            triggers[i] += count
+    found = []
+    if wins[0] != wins[1]:
+        text = (f"wins this round's match in {wins[0]} of {PLAYOUT_ROUNDS} sampled playouts "
+                f"({wins[1]} after {words})")
+        found.append((5.0 * abs(wins[0] - wins[1]) / PLAYOUT_ROUNDS, Reason(
+            "match_wins", text, wins[0] / PLAYOUT_ROUNDS, wins[1] / PLAYOUT_ROUNDS, words,
+            "match")))
+    if counted:
+        value, baseline = triggers[0] / PLAYOUT_ROUNDS, triggers[1] / PLAYOUT_ROUNDS
+        text = (f"{NAME[card]}'s effect ({EFFECT[card]}) triggers {triggers[0]} times in "
+                f"{PLAYOUT_ROUNDS} sampled matches of your deck: {value:g} a match "
+                f"({baseline:g} after {words})")
+        found.append((3.0 * abs(value - baseline), Reason(
+            "effect_triggers", text, value, baseline, words, "effect")))
+    return found
 
 
-def triggers(world: State, action: Action, card: int, seed: int) -> int:
-    """How many times the mover's `card` effects trigger (as the engine counts them) when a
-    copy of `world` plays `action` and the playout policy plays the rest of the round."""
+def play_round(world: State, action: Action, card: int, seed: int) -> tuple[int, int]:
+    """(1 if the mover wins this round's match else 0, how many times the mover's `card`
+    effects trigger) when a copy of `world` plays `action` and the playout policy plays the
+    rest of the round."""
     state = world.clone()
     state.effect_counts = Counter()
     seat, round_, rng = GAME.current_player(state), state.round, random.Random(seed)
     GAME.apply(state, action, rng)
     while state.round == round_ and not GAME.is_terminal(state):
         GAME.apply(state, GAME.rollout_action(state, rng), rng)
-    return state.effect_counts[seat, card]
+    return int(round_winners(state, round_)[seat]), state.effect_counts[seat, card]
 
 
 def played(world: State, action: Action, seed: int) -> State:
-    """A copy of `world` after `action` and the picks of any extra cards it earned."""
+    """A copy of `world` after `action` and the picks of any extra cards it earned; a match
+    decision is measured as soon as it is carried out, before the match goes on."""
     state = world.clone()
+    if state.phase == MATCH:
+        decisions.resolve(state, action)
+        return state
     rng = random.Random(seed)
     seat = GAME.current_player(state)
     GAME.apply(state, action, rng)

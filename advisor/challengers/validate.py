@@ -34,6 +34,11 @@ MAX_PLAYERS = max(GAMES["challengers"].player_counts)
 PROBE_WORLDS = 2
 """Sampled worlds of an observation played to the end before it is accepted."""
 PROBE_PLIES = 5000
+CARD_COUNT = sum(card.copies for card in CARDS)
+"""No count in a tournament (picks, trims, payments, fans of a phase, cards added, a pile's
+size, decisions pending) exceeds the number of cards: a larger one is refused before the
+engine loops over it."""
+MAX_FANS = 10 * CARD_COUNT
 T = TypeVar("T")
 
 
@@ -47,6 +52,15 @@ def _cards(v: Violations, path: str, cards: Iterable[int], hidden_ok: bool = Fal
 def _range(v: Violations, path: str, value: int, low: int, high: int) -> None:
     if not low <= value <= high:
         v.add(path, f"{value} is out of range {low}..{high}")
+
+
+def _counts(v: Violations, path: str, values: Iterable[int], high: int = CARD_COUNT,
+            low: int = 0) -> None:
+    """The first of `values` out of `low..high`, as one violation."""
+    for i, value in enumerate(values):
+        if not low <= value <= high:
+            v.add(f"{path}[{i}]", f"{value} is out of range {low}..{high}")
+            return
 
 
 def _length(v: Violations, path: str, items: Sequence[object], want: int) -> bool:
@@ -69,6 +83,12 @@ def _participant(v: Violations, path: str, p: pb.ChallengersParticipant, hidden_
     _cards(v, f"{path}.deck", p.deck)
     _cards(v, f"{path}.public_deck", p.public_deck)
     _length(v, f"{path}.phase_counters", p.phase_counters, PH_SIZE)
+    _counts(v, f"{path}.phase_counters", p.phase_counters)
+    _counts(v, f"{path}.hidden_adds", p.hidden_adds)
+    _range(v, f"{path}.fans", p.fans, -MAX_FANS, MAX_FANS)
+    _range(v, f"{path}.next_attack_bonus", p.next_attack_bonus, -MAX_FANS, MAX_FANS)
+    _counts(v, f"{path}.play_bonus", p.play_bonus, MAX_FANS, -MAX_FANS)
+    _counts(v, f"{path}.play_attack", p.play_attack, MAX_FANS, -MAX_FANS)
     for i, code in enumerate(p.trophies):
         if not (1 <= code >> 2 <= ROUNDS):
             v.add(f"{path}.trophies[{i}]", f"{code} is no trophy (round << 2 | park)")
@@ -107,6 +127,7 @@ def _common(v: Violations, path: str, msg: Message, hidden_ok: bool) -> int:
     _range(v, f"{path}.draft.turn", d.turn, 0, n)
     _range(v, f"{path}.draft.step", d.step, 0, DraftStep.TRIM)
     _range(v, f"{path}.draft.option_pile", d.option_pile, -1, 2)
+    _range(v, f"{path}.draft.picks_left", d.picks_left, 0, CARD_COUNT)
     _cards(v, f"{path}.offer", msg.offer, hidden_ok)
     if _length(v, f"{path}.discards", msg.discards, 3):
         for i, comp in enumerate(msg.discards):
@@ -134,6 +155,7 @@ def _common(v: Violations, path: str, msg: Message, hidden_ok: bool) -> int:
     for name in ("side_a", "side_b", "attacker", "pending_participant", "loser"):
         _range(v, f"{path}.match.{name}", getattr(m, name), -1, count - 1)
     _range(v, f"{path}.match.park", m.park, -1, count)
+    _range(v, f"{path}.match.pending_data", m.pending_data, -CARD_COUNT, CARD_COUNT)
     _draft_step(v, path, msg)
     return count
 
@@ -193,6 +215,7 @@ def validate_observation(msg: pb.ChallengersObservation, path: str) -> Observati
         _range(v, f"{path}.seat", msg.seat, 0, msg.players - 1)
     _cards(v, f"{path}.own_public_deck", msg.own_public_deck)
     _length(v, f"{path}.pile_sizes", msg.pile_sizes, 3)
+    _counts(v, f"{path}.pile_sizes", msg.pile_sizes)
     v.raise_if_any()
     obs = codec.observation_from_proto(msg)
 

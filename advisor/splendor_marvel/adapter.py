@@ -103,6 +103,12 @@ class SplendorAdapter:
     def legal_moves(self, view: SplendorState | Observation) -> Sequence[Action]:
         return legal_actions(_world(view))
 
+    def hides_moves(self, view: SplendorState | Observation) -> bool:
+        """Only a blind reserve the observer cannot see makes the mover's moves private."""
+        if isinstance(view, SplendorState) or view.seat == view.current:
+            return False
+        return any(not card.card for card in view.reserved[view.current])
+
     def why_illegal(self, state: SplendorState, action: Action) -> str | None:
         return why_illegal(state, action)
 

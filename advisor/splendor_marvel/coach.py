@@ -1,10 +1,14 @@
-"""Coaching reasons for Splendor: Marvel: measured differences between two positions.
+"""Coaching reasons for Splendor: Marvel: what a move does toward the game's goals.
 
 The mover's turn is played to its end (token returns and a location choice by the heuristic
 policy) in one world consistent with the observation, once after the move and once after the
-alternative (or not at all: the position before). Each feature is then measured in both, and
-every feature that differs becomes a reason carrying both numbers. Features count only cards
-the mover can see now, so they do not depend on the hidden cards of the sampled world.
+alternative (or not at all: the position before). Each feature (a number tied to one goal of
+the game: the Gauntlet, points, the Avengers tile, locations, cards to afford or deny, the
+token limit) is measured in both. Every feature that differs, and weighs more than 0, becomes
+a reason: a sentence saying what the move does for that goal, with both numbers in the
+structured fields. Reasons are ordered by how much they matter (`Feature.weight`, in Infinity
+Points or their equivalent). Features count only cards the mover can see now, so they do not
+depend on the hidden cards of the sampled world.
 """
 
 from __future__ import annotations
@@ -13,58 +17,197 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from advisor.coaching import BEFORE, Reason
+from advisor.coaching import BEFORE, Reason, against
 from games.splendor_marvel import Action, Observation, Phase, SplendorState, sample
 from games.splendor_marvel.actions import describe
 from games.splendor_marvel.catalogue import (
-    AVENGERS_TAGS_NEEDED,
+    AVENGERS_TILE_POINTS,
+    BONUS,
+    CARD,
+    COLOUR_KEYS,
     GAUNTLET_POINTS,
     GREEN,
     GREY,
+    LOCATION_POINTS,
     LOCATIONS,
     MAX_RESERVED,
     MAX_TOKENS,
+    POINTS,
+    TAGS,
+    TIME_STONE,
 )
 from games.splendor_marvel.heuristics import rollout_action
 from games.splendor_marvel.rules import apply, shortfall
 
 FOLLOW_UP_LIMIT = 8
 
+GAME_DECIDING = 30.0
+"""The weight of a difference that wins or loses the game on the spot (in points)."""
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One feature measured after the move (`after`) and in the position compared with
+    (`base`), from `seat`'s side; `than` names that position ("recruit Iron Man ..." or
+    `BEFORE`)."""
+
+    after: SplendorState
+    base: SplendorState
+    seat: int
+    visible: frozenset[int]
+    value: float
+    baseline: float
+    than: str
+
+    @property
+    def against(self) -> str:
+        """How the position compared with is named inside a sentence."""
+        return against(self.than)
+
 
 @dataclass(frozen=True)
 class Feature:
-    """One number of a position, from the mover's side; `words` names it in a sentence."""
+    """One number of a position tied to a goal of the game, from the mover's side."""
 
     code: str
-    words: str
+    goal: str
     measure: Callable[[SplendorState, int, frozenset[int]], float]
     """(state, mover, cards visible now) -> the number."""
+    say: Callable[[Measured], str]
+    """The sentence: what the difference does for the goal, and whether it is good."""
+    weight: Callable[[Measured], float]
+    """How much the difference matters, in Infinity Points or their equivalent."""
+    next_turn: bool = False
+    """About the turns to come: not reported when the move or the alternative ends the game."""
 
 
-def _affordable(state: SplendorState, seat: int, visible: frozenset[int]) -> float:
-    """Visible cards on the board or in the seat's reserve it could recruit on its next turn."""
-    cards = [c for c in state.board if c in visible] + [
-        c for c in state.reserved[seat] if c in visible
-    ]
-    return sum(1 for c in cards if shortfall(state, seat, c) <= state.tokens[seat][GREY])
+def _name(card: int) -> str:
+    points = POINTS[card]
+    tags = f", {TAGS[card]} tag{'s' if TAGS[card] > 1 else ''}" if TAGS[card] else ""
+    named = CARD[card]
+    assert named is not None
+    return f"{named.name} ({points} point{'s' if points != 1 else ''}{tags})"
+
+
+def _colours(colours: list[int]) -> str:
+    return " and ".join(COLOUR_KEYS[c] for c in colours)
+
+
+def _sign(delta: float, up: str, down: str) -> str:
+    return up if delta > 0 else down
+
+
+# --- the Infinity Gauntlet: 16 points, a bonus of every colour, a green token ------------------
+
+def _gauntlet_needs(state: SplendorState, seat: int) -> str:
+    needs = []
+    if state.points(seat) < GAUNTLET_POINTS:
+        needs.append(f"{GAUNTLET_POINTS - state.points(seat)} more points")
+    missing = _missing_colours(state, seat)
+    if missing:
+        needs.append(f"a {_colours(missing)} bonus")
+    if not state.tokens[seat][GREEN]:
+        needs.append("the green token")
+    return ", ".join(needs) or "nothing more"
+
+
+def _say_gauntlet(m: Measured) -> str:
+    if m.value:
+        done = "completes the Infinity Gauntlet (16 points, every colour, the green token)"
+        return done + (": the game ends this round" if m.than == BEFORE
+                       else f", which {m.than} does not")
+    if m.than == BEFORE:
+        return f"no longer meets the Infinity Gauntlet: it needs {_gauntlet_needs(m.after, m.seat)}"
+    return (f"misses the Infinity Gauntlet: {m.than} completes it now, while after this move "
+            f"it still needs {_gauntlet_needs(m.after, m.seat)}")
+
+
+def _missing_colours(state: SplendorState, seat: int) -> list[int]:
+    return [c for c, b in enumerate(state.bonuses[seat]) if b == 0]
+
+
+def _say_colours(m: Measured) -> str:
+    still = _missing_colours(m.after, m.seat)
+    rest = f"the Gauntlet still needs {_colours(still)}" if still else \
+        "you have every colour the Gauntlet needs"
+    gained = [c for c in _missing_colours(m.base, m.seat) if c not in still]
+    if gained:
+        return f"gives you a first {_colours(gained)} bonus: {rest}"
+    lost = [c for c in still if c not in _missing_colours(m.base, m.seat)]
+    return f"{rest}, where {m.than} gives you a first {_colours(lost)} bonus"
+
+
+def _weight_colours(m: Measured) -> float:
+    near = 2.0 if m.after.points(m.seat) >= GAUNTLET_POINTS - 6 else 1.0
+    return 1.5 * near * abs(m.value - m.baseline)
+
+
+def _say_green(m: Measured) -> str:
+    if m.value > m.baseline:
+        return "takes the green Time Stone token the Gauntlet needs"
+    return f"the Gauntlet still needs the green token, which {m.than} takes"
+
+
+# --- points, locations, the Avengers tile --------------------------------------------------
+
+def _card_points(state: SplendorState, seat: int) -> int:
+    return state.card_points[seat]
+
+
+def _say_points(m: Measured) -> str:
+    delta = m.value - m.baseline
+    where = f"from {m.baseline:g}" if m.than == BEFORE else \
+        f"{abs(delta):g} {_sign(delta, 'more', 'fewer')} than {m.than}"
+    verb = _sign(delta, "brings you to", "leaves you at")
+    return f"{verb} {m.value:g} of the {GAUNTLET_POINTS} points you need ({where})"
+
+
+def _weight_points(m: Measured) -> float:
+    """The points the move's cards bring; locations and the tile are weighed by their own
+    goals."""
+    cards = abs(_card_points(m.after, m.seat) - _card_points(m.base, m.seat))
+    closing = 1.5 if max(m.value, m.baseline) >= GAUNTLET_POINTS - 4 else 1.0
+    return closing * cards
+
+
+def _nearest_location(state: SplendorState, seat: int) -> tuple[int, int]:
+    """(bonuses missing, location side) for the nearest location left in the middle."""
+    bonuses = state.bonuses[seat]
+    gaps = [(sum(max(0, need - have) for need, have in
+                 zip(LOCATIONS[i].requires, bonuses, strict=True)), i)
+            for i in state.locations_left]
+    return min(gaps, default=(0, -1))
 
 
 def _location_gap(state: SplendorState, seat: int, _visible: frozenset[int]) -> float:
     """Bonuses still missing for the nearest location left in the middle (0: one qualifies)."""
-    bonuses = state.bonuses[seat]
-    gaps = [
-        sum(max(0, need - have) for need, have in zip(LOCATIONS[i].requires, bonuses, strict=True))
-        for i in state.locations_left
-    ]
-    return min(gaps, default=0)
+    return _nearest_location(state, seat)[0]
 
 
-def _tags_behind(state: SplendorState, seat: int, _visible: frozenset[int]) -> float:
-    """Avengers tags the mover lacks to take the tile (0: it holds it)."""
-    if state.avengers == seat:
-        return 0
-    holder = state.tags[state.avengers] if state.avengers >= 0 else AVENGERS_TAGS_NEEDED - 1
-    return max(0, holder + 1 - state.tags[seat])
+def _say_location_gap(m: Measured) -> str:
+    gap, side = _nearest_location(m.after, m.seat)
+    if side < 0:
+        return "no location is left in the middle"
+    where = f"{m.baseline:g} {m.against}"
+    return (f"{_sign(m.baseline - m.value, 'brings you', 'leaves you')} {gap:g} "
+            f"bonus{'es' if gap != 1 else ''} from the location {LOCATIONS[side].name} "
+            f"({LOCATION_POINTS} points; {where})")
+
+
+def _weight_location_gap(m: Measured) -> float:
+    """0 (no reason) when a location was taken: the gap is then to another location."""
+    if m.after.locations_won[m.seat] != m.base.locations_won[m.seat]:
+        return 0.0
+    return 0.7 * abs(m.value - m.baseline)
+
+
+def _say_locations(m: Measured) -> str:
+    won = [i for i in m.after.locations_won[m.seat] if i not in m.base.locations_won[m.seat]]
+    if won:
+        return f"takes the location {LOCATIONS[won[0]].name}: {LOCATION_POINTS} points"
+    lost = [i for i in m.base.locations_won[m.seat] if i not in m.after.locations_won[m.seat]]
+    return (f"misses the location {LOCATIONS[lost[0]].name} ({LOCATION_POINTS} points), "
+            f"which {m.than} takes")
 
 
 def _tags_ahead(state: SplendorState, seat: int, _visible: frozenset[int]) -> float:
@@ -73,40 +216,227 @@ def _tags_ahead(state: SplendorState, seat: int, _visible: frozenset[int]) -> fl
     return state.tags[seat] - max(state.tags[o] for o in range(state.num_players) if o != seat)
 
 
+def _tile_threat(state: SplendorState, seat: int, visible: frozenset[int]) -> int:
+    """A visible card whose tags would take the tile from `seat` (its holder) for an opponent
+    who can pay for it next turn; 0 if none."""
+    if state.avengers != seat:
+        return 0
+    for other in _opponents(state, seat):
+        for card in _reachable(state, other, visible):
+            if state.tags[other] + TAGS[card] > state.tags[seat]:
+                return card
+    return 0
+
+
+def _say_tile(m: Measured) -> str:
+    held, was_held = m.after.avengers == m.seat, m.base.avengers == m.seat
+    ahead = int(m.value)
+    lead = f"you are {ahead} tag{'s' if ahead != 1 else ''} ahead"
+    if held and not was_held:
+        return f"takes the Avengers tile ({AVENGERS_TILE_POINTS} points): {lead}"
+    if was_held and not held:  # tags never fall: the alternative takes the tile
+        return f"misses the Avengers tile ({AVENGERS_TILE_POINTS} points), which {m.than} takes"
+    if held:
+        threat = _tile_threat(m.after, m.seat, m.visible)
+        if threat:
+            return (f"leaves the Avengers tile ({AVENGERS_TILE_POINTS} points) open: your "
+                    f"opponent can recruit {_name(threat)} next turn and take it, where "
+                    f"{m.than} keeps you {m.baseline:g} tag{'s' if m.baseline != 1 else ''} "
+                    "ahead")
+        stopped = _tile_threat(m.base, m.seat, m.visible)
+        if stopped and m.value > m.baseline:
+            return (f"keeps the Avengers tile out of your opponent's reach: {lead}, so "
+                    f"{_name(stopped)} no longer takes it")
+        if m.value > m.baseline:
+            return f"keeps the Avengers tile: {lead}"
+        return f"keeps the Avengers tile, but {lead} ({m.baseline:g} {m.against})"
+    behind = f"{ahead:+d} tags against the leader ({m.baseline:+g} {m.against})"
+    return f"{_sign(m.value - m.baseline, 'gains', 'loses')} ground in the Avengers race: {behind}"
+
+
+def _weight_tile(m: Measured) -> float:
+    held, was_held = m.after.avengers == m.seat, m.base.avengers == m.seat
+    if held != was_held:
+        return 2.0 * AVENGERS_TILE_POINTS
+    threat = _tile_threat(m.after, m.seat, m.visible) or _tile_threat(m.base, m.seat, m.visible)
+    if threat:
+        other = next(o for o in _opponents(m.after, m.seat)
+                     if threat in _reachable(m.after, o, m.visible))
+        swing = 2.0 * AVENGERS_TILE_POINTS
+        return swing + (GAME_DECIDING if _would_complete(m.after, other, threat, tile=True)
+                        else 0.0)
+    return 0.5 * abs(m.value - m.baseline)
+
+
+# --- cards to afford and to deny ---------------------------------------------------------------
+
+def _opponents(state: SplendorState, seat: int) -> list[int]:
+    return [o for o in range(state.num_players) if o != seat]
+
+
+def _reachable(state: SplendorState, seat: int, visible: frozenset[int]) -> list[int]:
+    """Visible cards on the board or in the seat's reserve it could recruit next turn."""
+    cards = [c for c in state.board if c in visible] + [
+        c for c in state.reserved[seat] if c in visible]
+    return [c for c in cards if shortfall(state, seat, c) <= state.tokens[seat][GREY]]
+
+
+def _affordable(state: SplendorState, seat: int, visible: frozenset[int]) -> float:
+    """Visible cards on the board or in the seat's reserve it could recruit on its next turn."""
+    return len(_reachable(state, seat, visible))
+
+
+def _cards(count: float) -> str:
+    return f"{count:g} card{'s' if count != 1 else ''}"
+
+
+def _best(cards: set[int]) -> int:
+    return max(sorted(cards), key=lambda c: (POINTS[c], TAGS[c]))
+
+
+def _afford_changes(m: Measured) -> tuple[set[int], set[int]]:
+    """Cards within reach after the move only, and after the alternative only, among those
+    still there in both positions (a card the alternative recruits is not "missed")."""
+    now = set(_reachable(m.after, m.seat, m.visible))
+    then = set(_reachable(m.base, m.seat, m.visible))
+    both = _open_cards(m.after, m.seat) & _open_cards(m.base, m.seat)
+    return (now - then) & both, (then - now) & both
+
+
+def _open_cards(state: SplendorState, seat: int) -> set[int]:
+    return {c for c in state.board if c} | set(state.reserved[seat])
+
+
+def _say_afford(m: Measured) -> str:
+    now, then = _afford_changes(m)
+    count = f"{_cards(m.value)} within reach ({m.baseline:g} {m.against})"
+    if now:
+        return f"lets you afford {_name(_best(now))} next turn: {count}"
+    if then:
+        return f"{m.than} would let you afford {_name(_best(then))} next turn: {count}" \
+            if m.than != BEFORE else f"spends what you needed for {_name(_best(then))}: {count}"
+    return f"changes what you can afford next turn: {count}"
+
+
+def _weight_afford(m: Measured) -> float:
+    now, then = _afford_changes(m)
+    changed = now or then
+    return 0.5 + 0.5 * POINTS[_best(changed)] if changed else 0.5
+
+
 def _opponents_affordable(state: SplendorState, seat: int, visible: frozenset[int]) -> float:
     """Visible cards the opponents could recruit on their next turns (summed over them)."""
-    return sum(_affordable(state, other, visible) for other in range(state.num_players)
-               if other != seat)
+    return sum(_affordable(state, other, visible) for other in _opponents(state, seat))
+
+
+def _opponents_reach(state: SplendorState, seat: int, visible: frozenset[int]) -> dict[int, int]:
+    """Each visible card an opponent could recruit next turn, with that opponent."""
+    return {c: o for o in reversed(_opponents(state, seat)) for c in _reachable(state, o, visible)}
+
+
+def _would_complete(state: SplendorState, seat: int, card: int, tile: bool = False) -> bool:
+    """Whether recruiting `card` brings `seat` to the Gauntlet: points (with the tile when
+    `tile`), every colour and a green token."""
+    points = state.points(seat) + POINTS[card] + (AVENGERS_TILE_POINTS if tile else 0)
+    colours = [b + (1 if c == BONUS[card] else 0) for c, b in enumerate(state.bonuses[seat])]
+    green = state.tokens[seat][GREEN] > 0 or (TIME_STONE[card] and state.supply[GREEN] > 0)
+    return points >= GAUNTLET_POINTS and min(colours) > 0 and green
+
+
+def _deny_changes(m: Measured) -> tuple[dict[int, int], dict[int, int]]:
+    now, then = _opponents_reach(m.after, m.seat, m.visible), _opponents_reach(
+        m.base, m.seat, m.visible)
+    return ({c: o for c, o in now.items() if c not in then},
+            {c: o for c, o in then.items() if c not in now})
+
+
+def _say_deny(m: Measured) -> str:
+    left, denied = _deny_changes(m)
+    if denied:
+        card = _best(set(denied))
+        wins = ", the card that completes their Gauntlet" if _would_complete(
+            m.base, denied[card], card) else ""
+        return f"takes {_name(card)} away from your opponent, who could recruit it next turn{wins}"
+    if left:
+        card = _best(set(left))
+        wins = " and complete their Gauntlet" if _would_complete(m.after, left[card], card) else ""
+        taken = f", where {m.than} takes it" if m.than != BEFORE else ""
+        return f"leaves {_name(card)} for your opponent to recruit next turn{wins}{taken}"
+    return (f"your opponents can afford {_cards(m.value)} they see next turn "
+            f"({m.baseline:g} {m.against})")
+
+
+def _weight_deny(m: Measured) -> float:
+    left, denied = _deny_changes(m)
+    changed, state = (denied, m.base) if denied else (left, m.after)
+    if not changed:
+        return 0.3
+    card = _best(set(changed))
+    return 0.5 + 0.8 * POINTS[card] + (
+        GAME_DECIDING if _would_complete(state, changed[card], card) else 0.0)
+
+
+# --- tokens and reserves -----------------------------------------------------------------------
+
+def _say_grey(m: Measured) -> str:
+    delta = m.value - m.baseline
+    if delta > 0:
+        return (f"gains a grey S.H.I.E.L.D. token, wild for any colour ({m.value:g} held, "
+                f"{m.baseline:g} {m.against})")
+    if m.than == BEFORE:
+        return f"spends a grey token: {m.value:g} held ({m.baseline:g} before the move)"
+    return f"forgoes the grey token {m.than} brings: {m.value:g} held ({m.baseline:g})"
+
+
+def _say_tokens(m: Measured) -> str:
+    if m.value >= MAX_TOKENS:
+        return (f"fills your hand to the limit of {MAX_TOKENS} tokens: any token taken "
+                f"beyond it goes back ({m.baseline:g} {m.against})")
+    return f"leaves you {m.value:g} of the {MAX_TOKENS} tokens allowed ({m.baseline:g} {m.against})"
+
+
+def _weight_tokens(m: Measured) -> float:
+    return 1.0 if m.value >= MAX_TOKENS else 0.2
+
+
+def _say_reserved(m: Measured) -> str:
+    full = ": your reserve is full" if m.value >= MAX_RESERVED else ""
+    return (f"holds {m.value:g} of the {MAX_RESERVED} reserved cards allowed "
+            f"({m.baseline:g} {m.against}){full}")
 
 
 FEATURES = (
-    Feature("points", "Infinity Points", lambda s, p, v: s.points(p)),
-    Feature("gauntlet_points_missing", f"points still missing for the Gauntlet's {GAUNTLET_POINTS}",
-            lambda s, p, v: max(0, GAUNTLET_POINTS - s.points(p))),
-    Feature("gauntlet_colours_missing", "bonus colours still missing for the Gauntlet",
-            lambda s, p, v: sum(1 for b in s.bonuses[p] if b == 0)),
-    Feature("green_token", "Time Stone (green) tokens, which the Gauntlet needs",
-            lambda s, p, v: s.tokens[p][GREEN]),
-    Feature("location_gap", "bonuses missing for the nearest location", _location_gap),
-    Feature("avengers_tags_missing", "Avengers tags missing to take the Avengers tile",
-            _tags_behind),
-    Feature("avengers_tags_ahead", "Avengers tags ahead of the nearest opponent", _tags_ahead),
-    Feature("affordable_next_turn", "visible cards you can afford next turn", _affordable),
-    Feature("opponents_affordable", "visible cards the opponents can afford next turn",
-            _opponents_affordable),
-    Feature("grey_tokens", "grey (S.H.I.E.L.D.) tokens", lambda s, p, v: s.tokens[p][GREY]),
-    Feature("tokens", f"tokens held (the limit is {MAX_TOKENS})", lambda s, p, v: sum(s.tokens[p])),
-    Feature("reserved", f"reserved cards (at most {MAX_RESERVED})",
-            lambda s, p, v: len(s.reserved[p])),
+    Feature("gauntlet", "gauntlet", lambda s, p, v: float(s.meets_gauntlet(p)),
+            _say_gauntlet, lambda m: 2 * GAME_DECIDING),
+    Feature("points", "points", lambda s, p, v: s.points(p), _say_points, _weight_points),
+    Feature("gauntlet_colours_missing", "gauntlet",
+            lambda s, p, v: len(_missing_colours(s, p)), _say_colours, _weight_colours),
+    Feature("green_token", "gauntlet", lambda s, p, v: s.tokens[p][GREEN], _say_green,
+            lambda m: 3.0),
+    Feature("avengers_tags_ahead", "avengers_tile", _tags_ahead, _say_tile, _weight_tile),
+    Feature("locations_won", "location", lambda s, p, v: len(s.locations_won[p]),
+            _say_locations, lambda m: float(LOCATION_POINTS)),
+    Feature("location_gap", "location", _location_gap, _say_location_gap,
+            _weight_location_gap, next_turn=True),
+    Feature("opponents_affordable", "deny_card", _opponents_affordable, _say_deny, _weight_deny,
+            next_turn=True),
+    Feature("affordable_next_turn", "afford_card", _affordable, _say_afford, _weight_afford,
+            next_turn=True),
+    Feature("grey_tokens", "afford_card", lambda s, p, v: s.tokens[p][GREY], _say_grey,
+            lambda m: 0.8, next_turn=True),
+    Feature("tokens", "token_limit", lambda s, p, v: sum(s.tokens[p]), _say_tokens,
+            _weight_tokens, next_turn=True),
+    Feature("reserved", "reserve", lambda s, p, v: len(s.reserved[p]), _say_reserved,
+            lambda m: 0.4, next_turn=True),
 )
 
 
 def reasons(
     obs: Observation, action: Action, alternative: Action | None, rng: random.Random
 ) -> list[Reason]:
-    """The features in which the position after `action` differs from the one after
-    `alternative` (or from the position before), in the order of `FEATURES`. When nothing
-    differs from the alternative, the differences from the position before are given."""
+    """What `action` does toward the game's goals against `alternative` (or against the
+    position before), most important first. When nothing differs from the alternative, the
+    differences from the position before are given."""
     world = sample(obs, rng)
     seed = rng.getrandbits(64)
     after = played(world, action, random.Random(seed))
@@ -119,17 +449,23 @@ def reasons(
 
 
 def _differences(after: SplendorState, base: SplendorState, seat: int,
-                 visible: frozenset[int], compared_with: str) -> list[Reason]:
-    """A reason for each feature whose number differs between `after` and `base`."""
-    where = compared_with if compared_with == BEFORE else f"after {compared_with}"
-    found = []
+                 visible: frozenset[int], than: str) -> list[Reason]:
+    """A reason for each feature whose number differs between `after` and `base`, the one
+    that matters most first (features in `FEATURES` order among equals)."""
+    weighed: list[tuple[float, int, Reason]] = []
+    over = after.result is not None or base.result is not None
     for feature in FEATURES:
+        if over and feature.next_turn:
+            continue
         value = float(feature.measure(after, seat, visible))
         baseline = float(feature.measure(base, seat, visible))
         if value != baseline:
-            text = f"{feature.words}: {value:g} ({baseline:g} {where})"
-            found.append(Reason(feature.code, text, value, baseline, compared_with))
-    return found
+            m = Measured(after, base, seat, visible, value, baseline, than)
+            weight = feature.weight(m)
+            if weight > 0:
+                reason = Reason(feature.code, feature.say(m), value, baseline, than, feature.goal)
+                weighed.append((-weight, len(weighed), reason))
+    return [reason for *_, reason in sorted(weighed)]
 
 
 def played(world: SplendorState, action: Action, rng: random.Random) -> SplendorState:

@@ -20,7 +20,8 @@ class Progress:
         self._last_line = ""
 
     def update(self, done: int, note: str = "") -> None:
-        """Show `done` of the total; off a terminal only every tenth is printed."""
+        """Show `done` of the total; off a terminal only the powers of two and every tenth are
+        printed (a log shows the first games at once, then steady steps)."""
         elapsed = time.monotonic() - self.start
         filled = self.width * done // self.total
         bar = "#" * filled + "." * (self.width - filled)
@@ -31,7 +32,7 @@ class Progress:
         ).strip()
         if self.live:
             self.stream.write("\r" + line.ljust(len(self._last_line)))
-        elif done == self.total or done % max(1, self.total // 10) == 0:
+        elif done == self.total or done & (done - 1) == 0 or done % max(1, self.total // 10) == 0:
             self.stream.write(line + "\n")
         self._last_line = line
         self.stream.flush()

@@ -7,7 +7,8 @@
     pimc[:options]               determinized Monte Carlo (search.PIMCBot)
     ismcts[:options]             information-set MCTS (search.ISMCTSBot)
     remote:HOST:PORT[,options]   a remote advisor over gRPC (SuggestMove; iters, time and
-                                 strength)
+                                 strength); replicas: remote:HOST:PORT+HOST:PORT (round-robin,
+                                 failover)
 
 Options (comma-separated `key=value`; pimc and ismcts):
     iters=N      iterations per move (default 1000 when neither iters nor time is given)
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from clients.arena.remote import RemoteBot
+from clients.client.targets import split_targets
 from search import GreedyBot, ISMCTSBot, Limits, PIMCBot, RandomBot, SearchConfig, levels
 from search.baselines import Bot
 from search.game import AnyGame
@@ -67,7 +69,7 @@ class BotSpec:
     def label(self) -> str:
         if self.kind == "remote":
             options = "".join(f",{k}={v}" for k, v in self.options)
-            return f"remote:{self.address}{options}"
+            return f"remote:{self.address.replace(',', '+')}{options}"
         if not self.options:
             return self.kind
         return f"{self.kind}:{','.join(f'{k}={v}' for k, v in self.options)}"
@@ -87,10 +89,11 @@ def parse_spec(text: str) -> BotSpec:
     address = ""
     if kind == "remote":
         target, _, rest = rest.partition(",")
-        host, _, port = target.rpartition(":")
-        if not host or not port.isdigit():
-            raise ValueError(f"remote bot needs remote:HOST:PORT, got {text!r}")
-        address = f"{host}:{port}"
+        try:
+            address = ",".join(split_targets(target.replace("+", ",")))
+        except ValueError:
+            raise ValueError(
+                f"remote bot needs remote:HOST:PORT[+HOST:PORT], got {text!r}") from None
     if kind not in _KEYS:
         raise ValueError(f"unknown bot {kind!r}; expected one of {', '.join(_KEYS)} or remote")
     options: dict[str, str] = {}

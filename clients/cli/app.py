@@ -21,6 +21,7 @@ COMMANDS: dict[str, Command] = {
     "moves": commands.moves,
     "apply": commands.apply,
     "play": commands.play,
+    "review": commands.review,
 }
 
 

@@ -1,11 +1,12 @@
-"""The subcommands: info, suggest, evaluate, analyze, new, moves, apply and play."""
+"""The subcommands: info, suggest, evaluate, analyze, new, moves, apply, play and review."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from clients.cli import tables
+from clients.cli import records, review_chart, reviewing, tables
 from clients.cli.files import InputError, read_message, read_position, to_json
 from clients.cli.play import Table, parse_seats
 from clients.cli.progress import ProgressBar
@@ -126,4 +127,39 @@ def play(client: AdvisorClient, args: argparse.Namespace) -> None:
     except ValueError as exc:
         raise InputError(f"--seats: {exc}") from None
     table = Table(client, game, seats, limits_of(args), args.hints, sys.stdin, sys.stdout)
+    table.record_path = Path(args.record) if args.record else records.default_path()
     table.run(args.seed, args.turn_cap)
+
+
+def _seats(text: str | None) -> list[int]:
+    if not text:
+        return []
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise InputError(f"--seats: give seat numbers separated by commas, not {text!r}"
+                         ) from None
+
+
+def review(client: AdvisorClient, args: argparse.Namespace) -> None:
+    """A recorded game judged move by move: a table as it streams, then each seat's summary;
+    `--chart` draws the win probabilities."""
+    record = records.load(args.record, args.index)
+    judging = client.review_game(record, _seats(args.seats), limits_of(args),
+                                 timeout=reviewing.deadline(args.timeout, record))
+    try:
+        if args.json:
+            moves = []
+            for move in judging:
+                moves.append(move)
+                print(to_json(move.proto, compact=True), flush=True)
+            if judging.summary is not None:
+                print(to_json(judging.summary.proto, compact=True))
+        else:
+            moves = reviewing.show(judging, lambda line: print(line, flush=True))
+    except KeyboardInterrupt:
+        judging.stop()
+        raise
+    if args.chart:
+        review_chart.draw(moves, Path(args.chart), f"Review of {args.record}")
+        print(f"Chart written to {args.chart}", file=sys.stderr)

@@ -12,7 +12,8 @@ DESCRIPTION = "Ask an advisor server for moves, referee games, or play against t
 
 def _connection(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("connection")
-    group.add_argument("--server", default=DEFAULT_TARGET, help="host:port (default %(default)s)")
+    group.add_argument("--server", default=DEFAULT_TARGET, help=(
+        "host:port; replicas as host:port,host:port or one DNS name of many (default %(default)s)"))
     group.add_argument("--token", help="bearer token, when the server needs one")
     group.add_argument("--tls", metavar="ROOT_CERT", help="use TLS, trusting this PEM root")
     group.add_argument(
@@ -103,6 +104,17 @@ def build() -> argparse.ArgumentParser:
     )
     apply.add_argument("--observe", type=int, metavar="SEAT", help="print SEAT's observation")
 
+    review = _command(commands, "review",
+                      "Judge a recorded game move by move: grades, losses, accuracy per seat.")
+    review.add_argument("record", help="game record JSON: saved by `play`, or the arena's --json "
+                                       "results, - = stdin")
+    review.add_argument("--index", type=int, help="which game of an arena results file")
+    review.add_argument("--seats", help="the seats to review, e.g. 0 or 0,2 (default: all)")
+    review.add_argument("--chart", metavar="PNG",
+                        help="draw each seat's win probability over the game (needs matplotlib)")
+    review.add_argument("--json", action="store_true", help="print each message as a JSON line")
+    _search(review)
+
     play = _command(commands, "play", "Play in the terminal against the bot (or watch bots).")
     _game(play)
     play.add_argument(
@@ -111,5 +123,8 @@ def build() -> argparse.ArgumentParser:
     )
     play.add_argument("--turn-cap", type=int, default=0, help="rounds before a draw (0: default)")
     play.add_argument("--hints", type=int, default=3, help="moves shown by `hint` (default 3)")
+    play.add_argument("--record", metavar="FILE",
+                      help="save the game record here (default: a new file under "
+                           "~/.local/share/card-advisor/games, or $CARD_ADVISOR_GAMES)")
     _search(play)
     return parser

@@ -2,21 +2,24 @@
 
 Every rule question goes to the server (NewGame, LegalMoves, ApplyMove, Observe), so this works
 against any advisor server; bots ask SuggestMove, a human's `hint` asks SuggestMove and
-Evaluate.
+Evaluate, `last` Evaluate. The game's record (its first state and every move) is saved at the
+end, and a human is offered a review of it (ReviewGame).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TextIO
 
 import grpc
 
+from clients.cli import records, reviewing
 from clients.cli.board import draw, standing
-from clients.cli.tables import move_text, per_seat
+from clients.cli.tables import assessment_lines, move_text, per_seat
 from clients.client import AdvisorClient, AdvisorError, Applied, Limits, SeatSummary
-from contract.v1 import common_pb2
+from contract.v1 import advisor_pb2, common_pb2
 from games.registry import GameEntry
 
 SEAT_KINDS = ("human", "bot")
@@ -56,6 +59,13 @@ class Table:
     stdout: TextIO
     shown: str | None = field(default=None, init=False)
     """The standings line last printed."""
+    record_path: Path | None = None
+    """Where the game's record is saved at the end (None: not saved)."""
+    record: advisor_pb2.GameRecord = field(default_factory=advisor_pb2.GameRecord, init=False)
+    """The first state and every move played so far."""
+    before: dict[int, tuple[common_pb2.Observation, str]] = field(default_factory=dict,
+                                                                   init=False)
+    """Each seat's last move, with the observation it was chosen from."""
 
     def say(self, text: str = "") -> None:
         """Write one line (or several) to the player."""
@@ -66,6 +76,7 @@ class Table:
         state = self.client.new_game(
             len(self.seats), seed=seed, turn_cap=turn_cap, game=self.game.name
         )
+        self.record.initial_state.CopyFrom(state)
         self.say(f"New game: {', '.join(f'seat {i} {k}' for i, k in enumerate(self.seats))}")
         if self.game.results_between_moves:
             self.standings(state)
@@ -76,6 +87,7 @@ class Table:
             else:
                 answer = self.human_turn(state, seat)
             if answer is None:
+                self.save()
                 self.say("Game left.")
                 return
             self.report(answer)
@@ -83,7 +95,9 @@ class Table:
                 self.standings(answer.state)
             state = answer.state
             if answer.game_over:
+                self.save()
                 self.finish(answer.summaries)
+                self.offer_review()
                 return
 
     def bot_turn(
@@ -93,6 +107,7 @@ class Table:
         observation = self.client.observe(state, seat).observation
         move = self.client.suggest_move(observation, self.limits, skip_follow_ups=True).best_move
         answer = self.client.apply_move(state, move.notation)
+        self.played(seat, observation, move.notation)
         if "human" in self.seats and self.game.hides(move.notation):
             kind = move.notation.partition(":")[0]
             self.say(f"Seat {seat} (bot) plays {kind}:? (hidden from the other seats)")
@@ -121,15 +136,20 @@ class Table:
                 self.list_moves(observation)
             elif command == "hint":
                 self.hint(observation)
+            elif command == "last":
+                self.last(seat)
             elif command == "board":
                 self.say(draw(observation))
             elif command == "help":
                 self.say(HELP.format(examples=self.game.examples))
             elif command:
                 try:
-                    return self.client.apply_move(state, command)
+                    answer = self.client.apply_move(state, command)
                 except AdvisorError as error:
                     self.say(rejection(command, error))
+                    continue
+                self.played(seat, observation, command)
+                return answer
 
     def list_moves(self, observation: common_pb2.Observation) -> None:
         """Every legal move, notation then words."""
@@ -148,6 +168,47 @@ class Table:
             judged = self.client.evaluate(observation, candidate.move, self.limits)
             for reason in judged.assessment.reasons if judged.assessment else ():
                 self.say(f"       - {reason}")
+
+    def played(self, seat: int, observation: common_pb2.Observation, notation: str) -> None:
+        """Add a move to the record, and remember it for `last`."""
+        self.record.moves.add(notation=notation)
+        self.before[seat] = (observation, notation)
+
+    def last(self, seat: int) -> None:
+        """What the seat's last move cost, judged from the observation it was chosen from."""
+        if seat not in self.before:
+            self.say("  You have not moved yet.")
+            return
+        observation, notation = self.before[seat]
+        judged = self.client.evaluate(observation, notation, self.limits).assessment
+        if judged is not None:
+            for line in assessment_lines(judged):
+                self.say(f"  {line}")
+
+    def save(self) -> None:
+        """Write the record, and say where and how to review it."""
+        if self.record_path is None:
+            return
+        try:
+            records.save(self.record_path, self.record)
+        except OSError as error:
+            self.say(f"Could not save the game record to {self.record_path}: {error.strerror}")
+            return
+        self.say(f"Game record saved to {self.record_path} "
+                 f"(review it: python -m clients.cli review {self.record_path})")
+
+    def offer_review(self) -> None:
+        """Ask a human whether to review their moves now, and do it."""
+        humans = [seat for seat, kind in enumerate(self.seats) if kind == "human"]
+        if not humans:
+            return
+        self.stdout.write("Review your moves now? [y/N] ")
+        self.stdout.flush()
+        if self.stdin.readline().strip().lower() not in ("y", "yes"):
+            return
+        timeout = reviewing.deadline(self.client.timeout, self.record)
+        review = self.client.review_game(self.record, humans, self.limits, timeout=timeout)
+        reviewing.show(review, self.say)
 
     def report(self, answer: Applied) -> None:
         """What the move caused."""

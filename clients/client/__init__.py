@@ -1,9 +1,10 @@
 """A typed Python client of the advisor service.
 
 Public names: `AdvisorClient`, `Limits`, `Analysis`, `AdvisorError`, `FieldViolation`,
-`RetryPolicy`, and the answers (`clients.client.answers`): `Suggestion`, `Evaluation`,
-`Assessment`, `Candidate`, `Move`, `SearchStats`, `LegalMoves`, `Applied`, `Observed`,
-`ServerInfo`, `Event`, `SeatSummary` and the enums `Game`, `Grade`, `StopReason`, `Engine`.
+`RetryPolicy`, `Failover`, and the answers (`clients.client.answers`): `Suggestion`,
+`Evaluation`, `Assessment`, `Candidate`, `Move`, `SearchStats`, `LegalMoves`, `Applied`,
+`Observed`, `ServerInfo`, `Event`, `SeatSummary`, a review's `GameReview`, `MoveReview`,
+`SeatReview` and `ReviewSummary`, and the enums `Game`, `Grade`, `StopReason`, `Engine`.
 """
 
 from clients.client.analysis import Analysis
@@ -31,6 +32,8 @@ from clients.client.client import DEFAULT_TARGET, AdvisorClient
 from clients.client.errors import AdvisorError, FieldViolation
 from clients.client.limits import Limits
 from clients.client.retry import RetryPolicy
+from clients.client.review import GameReview, MoveReview, ReviewSummary, SeatReview
+from clients.client.targets import Failover
 
 __all__ = [
     "DEFAULT_TARGET",
@@ -43,17 +46,22 @@ __all__ = [
     "Engine",
     "Evaluation",
     "Event",
+    "Failover",
     "FieldViolation",
     "Game",
+    "GameReview",
     "Grade",
     "LegalMoves",
     "Limits",
     "LineStep",
     "Move",
+    "MoveReview",
     "Observed",
     "Reason",
     "RetryPolicy",
+    "ReviewSummary",
     "SearchStats",
+    "SeatReview",
     "SeatSummary",
     "ServerInfo",
     "StopReason",

@@ -9,9 +9,10 @@ import grpc
 
 from clients.client.answers import Suggestion
 from clients.client.errors import AdvisorError
+from clients.client.stream import Stream
 
 
-class Analysis:
+class Analysis(Stream):
     """Live answers of one Analyze call: partial ones every report period, then the final one.
 
     Iterate it for the answers (`Suggestion`s; the last has `is_final`); `stop()` cancels the
@@ -20,10 +21,7 @@ class Analysis:
     """
 
     def __init__(self, start: Callable[[], Any], retry: Callable[[Callable[[], Any]], Any]):
-        self._start = start
-        self._retry = retry
-        self._call: Any = None
-        self._stopped = False
+        super().__init__(start, retry)
         self._answers: Iterator[Suggestion] | None = None
         self.latest: Suggestion | None = None
         """The last answer received, None before the first."""
@@ -33,17 +31,6 @@ class Analysis:
         """The final answer once the stream has ended normally."""
         return self.latest if self.latest is not None and self.latest.is_final else None
 
-    def _open(self) -> tuple[Any, Any]:
-        """Start the call and read its first message (retried while the server is unavailable)."""
-
-        def attempt() -> tuple[Any, Any]:
-            call = self._start()
-            self._call = call
-            return call, next(call, None)
-
-        opened: tuple[Any, Any] = self._retry(attempt)
-        return opened
-
     def __iter__(self) -> Iterator[Suggestion]:
         """The answers not read yet (iterating again resumes the same stream)."""
         if self._answers is None:
@@ -51,24 +38,13 @@ class Analysis:
         return self._answers
 
     def _read(self) -> Iterator[Suggestion]:
-        if self._stopped:
-            return
-        try:
-            call, message = self._open()
-            while message is not None and not self._stopped:
-                self.latest = Suggestion.of(message)
-                yield self.latest
-                message = next(call, None)
-        except grpc.RpcError as error:
-            if self._stopped and error.code() == grpc.StatusCode.CANCELLED:
-                return
-            raise AdvisorError.from_rpc_error(error) from None
+        for message in self._messages():
+            self.latest = Suggestion.of(message)
+            yield self.latest
 
     def stop(self) -> None:
         """Cancel the search; iteration ends quietly and `latest` keeps the last answer."""
-        self._stopped = True
-        if self._call is not None:
-            self._call.cancel()
+        self.cancel()
         if self.latest is not None and not self.latest.is_final:
             self.latest = self.latest.stopped()
 

@@ -405,6 +405,8 @@ class ServerLimits:
     max_message_bytes: int
     default_iterations: int
     max_tree_nodes: int
+    max_review_moves: int
+    """The most moves a ReviewGame record may hold."""
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -22,10 +22,13 @@ from clients.client.answers import (
 from clients.client.errors import AdvisorError
 from clients.client.limits import Limits
 from clients.client.retry import RetryPolicy
+from clients.client.review import GameReview
+from clients.client.targets import Failover, channel_target
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 
 DEFAULT_TARGET = "127.0.0.1:50051"
 DEFAULT_TIMEOUT_S = 60.0
+MAX_RECONNECT_BACKOFF_MS = 2000
 
 T = TypeVar("T")
 MoveLike = str | Move | common_pb2.Move
@@ -38,22 +41,35 @@ def _move(move: MoveLike) -> common_pb2.Move:
     return common_pb2.Move(notation=move.notation) if isinstance(move, Move) else move
 
 
-def _channel(target: str, tls: bool | str | Path | None) -> grpc.Channel:
+def _channel(target: str, tls: bool | str | Path | None, failover: Failover) -> grpc.Channel:
+    address = channel_target(target)
+    options = [
+        ("grpc.service_config", failover.service_config()),
+        ("grpc.enable_retries", 1),
+        # A replica back from a restart gets calls within seconds (gRPC's default waits up
+        # to 120 s between attempts to reconnect).
+        ("grpc.max_reconnect_backoff_ms", MAX_RECONNECT_BACKOFF_MS),
+    ]
     if tls is None or tls is False:
-        return grpc.insecure_channel(target)
+        return grpc.insecure_channel(address, options=options)
     roots = None if tls is True else Path(tls).read_bytes()
-    return grpc.secure_channel(target, grpc.ssl_channel_credentials(root_certificates=roots))
+    credentials = grpc.ssl_channel_credentials(root_certificates=roots)
+    return grpc.secure_channel(address, credentials, options=options)
 
 
 class AdvisorClient:
-    """A connection to an advisor server.
+    """A connection to an advisor server, or to several replicas of it.
 
-    `tls`: None for plain text, True for TLS with the system roots, or the path of a root
-    certificate (PEM). `token` is sent as `authorization: Bearer <token>`. `timeout` is the
-    default deadline of each call in seconds (every method takes its own `timeout` too).
-    UNAVAILABLE failures are retried according to `retry`; every other failure raises
-    `AdvisorError` at once. Answers are typed values (`clients.client.answers`); positions
-    stay proto messages, to be passed back as they came.
+    `target` is `host:port`, several replicas as `host:port,host:port`, or a DNS name of many
+    (`clients.client.targets`): calls are spread round-robin, and one that fails with
+    UNAVAILABLE is retried by gRPC on another replica (`failover`, which can also retry
+    RESOURCE_EXHAUSTED after a backoff). `tls`: None for plain text, True for TLS with the
+    system roots, or the path of a root certificate (PEM). `token` is sent as
+    `authorization: Bearer <token>`. `timeout` is the default deadline of each call in seconds
+    (every method takes its own `timeout` too). UNAVAILABLE failures that gRPC's own retries
+    did not mend (every replica down) are retried according to `retry`; every other failure
+    raises `AdvisorError` at once. Answers are typed values (`clients.client.answers`);
+    positions stay proto messages, to be passed back as they came.
 
     >>> with AdvisorClient("127.0.0.1:50051") as client:  # doctest: +SKIP
     ...     state = client.new_game(2, seed=1)
@@ -70,12 +86,13 @@ class AdvisorClient:
         tls: bool | str | Path | None = None,
         timeout: float | None = DEFAULT_TIMEOUT_S,
         retry: RetryPolicy | None = None,
+        failover: Failover | None = None,
     ):
         self.target = target
         self.timeout = timeout
         self.retry = retry or RetryPolicy()
         self._metadata = (("authorization", f"Bearer {token}"),) if token else ()
-        self._channel = _channel(target, tls)
+        self._channel = _channel(target, tls, failover or Failover())
         self._stub = advisor_pb2_grpc.AdvisorStub(self._channel)
 
     def __repr__(self) -> str:
@@ -168,6 +185,29 @@ class AdvisorClient:
             )
 
         return Analysis(start, self.retry.call)
+
+    def review_game(
+        self,
+        record: advisor_pb2.GameRecord,
+        seats: Sequence[int] = (),
+        limits: Limits | None = None,
+        *,
+        timeout: float | None = None,
+    ) -> GameReview:
+        """A whole game judged move by move (`seats`: the seats to review, empty: all; `limits`:
+        the budget of each move): iterate for the moves, then read `summary`."""
+        request = advisor_pb2.ReviewGameRequest(
+            record=record, seats=seats, limits=(limits or Limits()).to_proto()
+        )
+
+        def start() -> Any:
+            return self._stub.ReviewGame(
+                request,
+                timeout=self.timeout if timeout is None else timeout,
+                metadata=self._metadata,
+            )
+
+        return GameReview(start, self.retry.call)
 
     # --- referee
 

@@ -40,7 +40,7 @@ class GameInfo(_message.Message):
     def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., title: _Optional[str] = ..., player_counts: _Optional[_Iterable[int]] = ..., splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorCatalogue, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersCatalogue, _Mapping]] = ...) -> None: ...
 
 class ServerLimits(_message.Message):
-    __slots__ = ("worker_processes", "max_iterations", "max_time_ms", "max_concurrent_rpcs", "max_message_bytes", "default_iterations", "max_tree_nodes")
+    __slots__ = ("worker_processes", "max_iterations", "max_time_ms", "max_concurrent_rpcs", "max_message_bytes", "default_iterations", "max_tree_nodes", "max_review_moves")
     WORKER_PROCESSES_FIELD_NUMBER: _ClassVar[int]
     MAX_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     MAX_TIME_MS_FIELD_NUMBER: _ClassVar[int]
@@ -48,6 +48,7 @@ class ServerLimits(_message.Message):
     MAX_MESSAGE_BYTES_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     MAX_TREE_NODES_FIELD_NUMBER: _ClassVar[int]
+    MAX_REVIEW_MOVES_FIELD_NUMBER: _ClassVar[int]
     worker_processes: int
     max_iterations: int
     max_time_ms: int
@@ -55,7 +56,8 @@ class ServerLimits(_message.Message):
     max_message_bytes: int
     default_iterations: int
     max_tree_nodes: int
-    def __init__(self, worker_processes: _Optional[int] = ..., max_iterations: _Optional[int] = ..., max_time_ms: _Optional[int] = ..., max_concurrent_rpcs: _Optional[int] = ..., max_message_bytes: _Optional[int] = ..., default_iterations: _Optional[int] = ..., max_tree_nodes: _Optional[int] = ...) -> None: ...
+    max_review_moves: int
+    def __init__(self, worker_processes: _Optional[int] = ..., max_iterations: _Optional[int] = ..., max_time_ms: _Optional[int] = ..., max_concurrent_rpcs: _Optional[int] = ..., max_message_bytes: _Optional[int] = ..., default_iterations: _Optional[int] = ..., max_tree_nodes: _Optional[int] = ..., max_review_moves: _Optional[int] = ...) -> None: ...
 
 class SuggestOptions(_message.Message):
     __slots__ = ("skip_follow_ups", "max_pv_length")
@@ -140,18 +142,20 @@ class MoveAssessment(_message.Message):
     def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., rank: _Optional[int] = ..., candidates: _Optional[int] = ..., win_probability: _Optional[float] = ..., value_loss: _Optional[float] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., reasons: _Optional[_Iterable[str]] = ..., visits: _Optional[int] = ..., lcb: _Optional[float] = ..., ucb: _Optional[float] = ..., tied_with_best: _Optional[bool] = ..., tied_with: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., explanations: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ..., line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., best_line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., divergence: _Optional[int] = ...) -> None: ...
 
 class Reason(_message.Message):
-    __slots__ = ("code", "text", "value", "baseline", "compared_with")
+    __slots__ = ("code", "text", "value", "baseline", "compared_with", "goal")
     CODE_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
     BASELINE_FIELD_NUMBER: _ClassVar[int]
     COMPARED_WITH_FIELD_NUMBER: _ClassVar[int]
+    GOAL_FIELD_NUMBER: _ClassVar[int]
     code: str
     text: str
     value: float
     baseline: float
     compared_with: str
-    def __init__(self, code: _Optional[str] = ..., text: _Optional[str] = ..., value: _Optional[float] = ..., baseline: _Optional[float] = ..., compared_with: _Optional[str] = ...) -> None: ...
+    goal: str
+    def __init__(self, code: _Optional[str] = ..., text: _Optional[str] = ..., value: _Optional[float] = ..., baseline: _Optional[float] = ..., compared_with: _Optional[str] = ..., goal: _Optional[str] = ...) -> None: ...
 
 class LineStep(_message.Message):
     __slots__ = ("move", "win_probability", "visits")
@@ -278,3 +282,103 @@ class ObserveResponse(_message.Message):
     observation: _common_pb2.Observation
     summaries: _containers.RepeatedCompositeFieldContainer[_common_pb2.SeatSummary]
     def __init__(self, observation: _Optional[_Union[_common_pb2.Observation, _Mapping]] = ..., summaries: _Optional[_Iterable[_Union[_common_pb2.SeatSummary, _Mapping]]] = ...) -> None: ...
+
+class GameRecord(_message.Message):
+    __slots__ = ("new_game", "initial_state", "moves", "chance_seed")
+    NEW_GAME_FIELD_NUMBER: _ClassVar[int]
+    INITIAL_STATE_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    CHANCE_SEED_FIELD_NUMBER: _ClassVar[int]
+    new_game: NewGameRequest
+    initial_state: _common_pb2.GameState
+    moves: _containers.RepeatedCompositeFieldContainer[_common_pb2.Move]
+    chance_seed: int
+    def __init__(self, new_game: _Optional[_Union[NewGameRequest, _Mapping]] = ..., initial_state: _Optional[_Union[_common_pb2.GameState, _Mapping]] = ..., moves: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., chance_seed: _Optional[int] = ...) -> None: ...
+
+class ReviewGameRequest(_message.Message):
+    __slots__ = ("record", "seats", "limits")
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    record: GameRecord
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    limits: _common_pb2.Limits
+    def __init__(self, record: _Optional[_Union[GameRecord, _Mapping]] = ..., seats: _Optional[_Iterable[int]] = ..., limits: _Optional[_Union[_common_pb2.Limits, _Mapping]] = ...) -> None: ...
+
+class MoveReview(_message.Message):
+    __slots__ = ("number", "seat", "move", "forced", "grade", "value_loss", "best_move", "win_probability_before", "win_probability_after", "reasons", "assessment", "stats")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    FORCED_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    VALUE_LOSS_FIELD_NUMBER: _ClassVar[int]
+    BEST_MOVE_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_AFTER_FIELD_NUMBER: _ClassVar[int]
+    REASONS_FIELD_NUMBER: _ClassVar[int]
+    ASSESSMENT_FIELD_NUMBER: _ClassVar[int]
+    STATS_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    seat: int
+    move: _common_pb2.Move
+    forced: bool
+    grade: _common_pb2.Grade
+    value_loss: float
+    best_move: _common_pb2.Move
+    win_probability_before: float
+    win_probability_after: float
+    reasons: _containers.RepeatedCompositeFieldContainer[Reason]
+    assessment: MoveAssessment
+    stats: _common_pb2.SearchStats
+    def __init__(self, number: _Optional[int] = ..., seat: _Optional[int] = ..., move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., forced: _Optional[bool] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., value_loss: _Optional[float] = ..., best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., win_probability_before: _Optional[float] = ..., win_probability_after: _Optional[float] = ..., reasons: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ..., assessment: _Optional[_Union[MoveAssessment, _Mapping]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ...) -> None: ...
+
+class GradeCounts(_message.Message):
+    __slots__ = ("best", "good", "inaccuracy", "mistake", "blunder", "not_searched", "forced")
+    BEST_FIELD_NUMBER: _ClassVar[int]
+    GOOD_FIELD_NUMBER: _ClassVar[int]
+    INACCURACY_FIELD_NUMBER: _ClassVar[int]
+    MISTAKE_FIELD_NUMBER: _ClassVar[int]
+    BLUNDER_FIELD_NUMBER: _ClassVar[int]
+    NOT_SEARCHED_FIELD_NUMBER: _ClassVar[int]
+    FORCED_FIELD_NUMBER: _ClassVar[int]
+    best: int
+    good: int
+    inaccuracy: int
+    mistake: int
+    blunder: int
+    not_searched: int
+    forced: int
+    def __init__(self, best: _Optional[int] = ..., good: _Optional[int] = ..., inaccuracy: _Optional[int] = ..., mistake: _Optional[int] = ..., blunder: _Optional[int] = ..., not_searched: _Optional[int] = ..., forced: _Optional[int] = ...) -> None: ...
+
+class SeatReview(_message.Message):
+    __slots__ = ("seat", "accuracy", "moves", "counts", "turning_points")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ACCURACY_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    COUNTS_FIELD_NUMBER: _ClassVar[int]
+    TURNING_POINTS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    accuracy: float
+    moves: int
+    counts: GradeCounts
+    turning_points: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, seat: _Optional[int] = ..., accuracy: _Optional[float] = ..., moves: _Optional[int] = ..., counts: _Optional[_Union[GradeCounts, _Mapping]] = ..., turning_points: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class ReviewSummary(_message.Message):
+    __slots__ = ("seats", "seed", "iterations")
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    seats: _containers.RepeatedCompositeFieldContainer[SeatReview]
+    seed: int
+    iterations: int
+    def __init__(self, seats: _Optional[_Iterable[_Union[SeatReview, _Mapping]]] = ..., seed: _Optional[int] = ..., iterations: _Optional[int] = ...) -> None: ...
+
+class ReviewGameResponse(_message.Message):
+    __slots__ = ("move", "summary")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    move: MoveReview
+    summary: ReviewSummary
+    def __init__(self, move: _Optional[_Union[MoveReview, _Mapping]] = ..., summary: _Optional[_Union[ReviewSummary, _Mapping]] = ...) -> None: ...

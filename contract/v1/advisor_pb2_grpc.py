@@ -74,6 +74,11 @@ class AdvisorStub:
                 request_serializer=advisor_dot_v1_dot_advisor__pb2.ObserveRequest.SerializeToString,
                 response_deserializer=advisor_dot_v1_dot_advisor__pb2.ObserveResponse.FromString,
                 _registered_method=True)
+        self.ReviewGame = channel.unary_stream(
+                '/advisor.v1.Advisor/ReviewGame',
+                request_serializer=advisor_dot_v1_dot_advisor__pb2.ReviewGameRequest.SerializeToString,
+                response_deserializer=advisor_dot_v1_dot_advisor__pb2.ReviewGameResponse.FromString,
+                _registered_method=True)
 
 
 class AdvisorServicer:
@@ -136,6 +141,15 @@ class AdvisorServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReviewGame(self, request, context):
+        """Coach: a whole recorded game judged move by move, each move from what its seat could see
+        then. One message per reviewed move, in order, as it is judged; then one summary.
+        Cancelling stops it. A malformed record fails with INVALID_ARGUMENT before any search.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AdvisorServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -178,6 +192,11 @@ def add_AdvisorServicer_to_server(servicer, server):
                     servicer.Observe,
                     request_deserializer=advisor_dot_v1_dot_advisor__pb2.ObserveRequest.FromString,
                     response_serializer=advisor_dot_v1_dot_advisor__pb2.ObserveResponse.SerializeToString,
+            ),
+            'ReviewGame': grpc.unary_stream_rpc_method_handler(
+                    servicer.ReviewGame,
+                    request_deserializer=advisor_dot_v1_dot_advisor__pb2.ReviewGameRequest.FromString,
+                    response_serializer=advisor_dot_v1_dot_advisor__pb2.ReviewGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -396,6 +415,33 @@ class Advisor:
             '/advisor.v1.Advisor/Observe',
             advisor_dot_v1_dot_advisor__pb2.ObserveRequest.SerializeToString,
             advisor_dot_v1_dot_advisor__pb2.ObserveResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReviewGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/advisor.v1.Advisor/ReviewGame',
+            advisor_dot_v1_dot_advisor__pb2.ReviewGameRequest.SerializeToString,
+            advisor_dot_v1_dot_advisor__pb2.ReviewGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

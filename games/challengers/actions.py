@@ -30,6 +30,8 @@ _SHIFT = 21
 _ARG_MASK = (1 << _SHIFT) - 1
 MAX_COPY = 40
 """A deck holds at most 40 cards, so at most 40 copies of one card."""
+MAX_PICKS = 7
+"""An option's number of cards fits in three bits."""
 _CARD_KINDS = frozenset({TRIM, TOP, BOTTOM, EXHAUST})
 _COPY_KINDS = frozenset({TOP, BOTTOM})
 _PAY = "+pay:"
@@ -37,7 +39,7 @@ _COPY = "#"
 
 
 class Action(int):
-    """A small immutable action; equal actions are the same interned object."""
+    """A small immutable action; equal actions are the same interned object (`make`)."""
 
     __slots__ = ()
 
@@ -106,12 +108,10 @@ class Action(int):
         kind = KIND_WORDS.index(word)
         try:
             if kind == OPT:
-                return option(PILE_LEVELS.index(rest[-1].upper()), int(rest[:-1]))
+                return option(PILE_LEVELS.index(rest[-1:].upper()), _number(rest[:-1]))
             if kind in _COPY_KINDS:
                 card, sep, copy = rest.partition(_COPY)
-                if sep and not (copy.isdigit() and int(copy) >= 1):
-                    raise ValueError(f"{text!r}: after '#' give which copy, 1 or more")
-                return moved(kind, card_of_key(card), int(copy) if sep else 1)
+                return moved(kind, card_of_key(card), _number(copy) if sep else 1)
             if kind in _CARD_KINDS:
                 return make(kind, card_of_key(rest))
             if kind == PICK:
@@ -131,6 +131,14 @@ class Action(int):
         return make(kind, 0)
 
 
+def _number(text: str) -> int:
+    """A small count written in ASCII digits (no sign, spaces or underscores); ValueError if
+    not, so a huge number never reaches the packing of an action."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise ValueError(f"expected a small number in digits, got {text!r}")
+    return int(text)
+
+
 def card_of_key(key: str) -> int:
     """The card type with this notation key; ValueError naming the closest keys if none."""
     card = BY_KEY.get(key)
@@ -142,19 +150,29 @@ def card_of_key(key: str) -> int:
 
 
 _CACHE: dict[int, Action] = {}
+MAX_INTERNED = 1 << 16
+"""Distinct actions kept interned: far more than every game's legal moves, far fewer than the
+million a client could name (a pick paying with any two cards, any order of three), so
+requests cannot grow the cache without bound."""
 
 
 def make(kind: int, arg: int = 0) -> Action:
-    """The interned action of `kind` with `arg`."""
+    """The interned action of `kind` with `arg` (once `MAX_INTERNED` are interned, a new one
+    is equal to, but not the same object as, another of the same value)."""
     value = (kind << _SHIFT) | arg
     act = _CACHE.get(value)
     if act is None:
-        act = _CACHE[value] = Action(value)
+        act = Action(value)
+        if len(_CACHE) < MAX_INTERNED:
+            _CACHE[value] = act
     return act
 
 
 def option(pile: int, picks: int) -> Action:
-    """Choose the draft option `picks` cards from pile index `pile` (0 = A)."""
+    """Choose the draft option `picks` cards from pile index `pile` (0 = A); ValueError unless
+    the pile is 0..2 and the picks 1..7."""
+    if not (0 <= pile < len(PILE_LEVELS) and 1 <= picks <= MAX_PICKS):
+        raise ValueError(f"an option takes 1..{MAX_PICKS} cards from pile A, B or C")
     return make(OPT, pile << 3 | picks)
 
 

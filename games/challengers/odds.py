@@ -16,7 +16,7 @@ from .observation import Observation, sample
 from .state import OVER, State
 
 
-def _round_winners(s: State, round_: int) -> list[float]:
+def round_winners(s: State, round_: int) -> list[float]:
     """1 for each seat that won its match of `round_` (in a finished round or final), else 0."""
     if round_ > ROUNDS:  # the final: the tournament's winner
         return list(s.result) if s.result is not None else [0.0] * s.num_players
@@ -44,7 +44,7 @@ def match_win_chances(o: Observation, rng: random.Random, playouts: int = 100,
     while done < playouts and (until is None or time.monotonic() < until):
         world = sample(o, rng)
         _play_round(world, rng)
-        for p, won in enumerate(_round_winners(world, o.round)):
+        for p, won in enumerate(round_winners(world, o.round)):
             totals[p] += won
         done += 1
     return [t / done for t in totals] if done else []

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import grpc
 import pytest
@@ -58,6 +61,25 @@ def observation_of(state: SplendorState, seat: int | None = None) -> common_pb2.
 
 def state_of(state: SplendorState) -> common_pb2.GameState:
     return common_pb2.GameState(splendor_marvel=codec.state_to_proto(state))
+
+
+def stopped_call(server: AdvisorServer, caplog: pytest.LogCaptureFixture,
+                 method: str) -> dict[str, Any]:
+    """Once every search slot is free again (a cancelled job gives its slot back when its
+    search stops) and `method`'s call is logged: that log line (waits 30 s at most)."""
+    free = server.pool._free
+    deadline = time.monotonic() + 30
+    while len(free) < len(server.pool.flags) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(free) == len(server.pool.flags), "a search kept its slot"
+
+    def logged() -> list[dict[str, Any]]:
+        return [json.loads(r.getMessage()) for r in caplog.records if method in r.getMessage()]
+
+    while not logged() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert logged(), f"no {method} call was logged"
+    return logged()[-1]
 
 
 def bad_fields(error: grpc.RpcError) -> list[str]:

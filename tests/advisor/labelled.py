@@ -3,16 +3,31 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from games.challengers import GAME as CHALLENGERS
 from games.challengers import State as ChallengersState
 from games.challengers import flow
+from games.challengers import new_game as new_challengers_game
+from games.challengers.actions import A_PASS, EXHAUST
 from games.challengers.actions import Action as ChallengersAction
-from games.challengers.catalogue import BY_KEY, ROUNDS
+from games.challengers.catalogue import BENCH_SEATS, BY_KEY, KEY, ROUNDS
 from games.challengers.catalogue import LEVEL as CHALLENGERS_LEVEL
+from games.challengers.effects import base_power
 from games.challengers.setup import new_state
+from games.challengers.state import D_TRIM, MATCH
 from games.splendor_marvel import SplendorState
-from games.splendor_marvel.catalogue import BONUS, CARDS, COST, GREY, LEVEL, POINTS, TAGS
+from games.splendor_marvel.catalogue import (
+    BONUS,
+    CARDS,
+    COST,
+    GREY,
+    LEVEL,
+    LOCATIONS,
+    POINTS,
+    TAGS,
+    LocationSide,
+)
 from games.splendor_marvel.rules import shortfall
 from tests.splendor_marvel.helpers import (
     COLOURS,
@@ -189,3 +204,172 @@ def _from_pile(state: ChallengersState, key: str) -> int:
     card = BY_KEY[key]
     state.piles[CHALLENGERS_LEVEL[card] - 1].remove(card)
     return card
+
+
+def _quiet_table() -> SplendorState:
+    """A 2-player table where seat 0 has 6 points in three colours and seat 1 8 in four;
+    neither has a green token nor any Avengers tag."""
+    state = table(2, seed=0)
+    _recruit_by_colour(state, 0, ((2, 0), (2, 0), (2, 0)))
+    _recruit_by_colour(state, 1, ((2, 0), (2, 0), (2, 0), (2, 0)))
+    return state
+
+
+def deny_the_gauntlet() -> tuple[SplendorState, int]:
+    """Seat 1, last to play in the round, has 8 points and cannot win soon. Seat 0 has 14
+    points, every colour, green and the price of `threat`, a 2-point card on the board: it
+    recruits it next turn for 16 and wins. Reserving (or recruiting) `threat` now is the only
+    defence; anything else leaves it there."""
+    state = table(2, seed=0)
+    _recruit_by_colour(state, 0, ((4, 0), (4, 0), (2, 0), (2, 0), (2, 0)))
+    _recruit_by_colour(state, 1, ((2, 0), (2, 0), (2, 0), (2, 0)))
+    give_tokens(state, 0, green=1)
+    threat = _card(state, 2, level=2, payable_by=0)
+    put_on_board(state, threat, 0)
+    give_the_price(state, 0, threat)
+    state.current = 1
+    assert (state.points(0), state.points(1)) == (14, 8)
+    check_invariants(state)
+    return state, threat
+
+
+def location_in_reach() -> tuple[SplendorState, int]:
+    """Seat 0 lacks one bonus of a location's requirement, and `card`, a 0-point card of that
+    colour on the board, is within its tokens: recruiting it takes the location's 3 points."""
+    state = _quiet_table()
+    side = LOCATIONS[state.locations_left[0]]
+    for colour, need in enumerate(side.requires):
+        while state.bonuses[0][colour] < need - (1 if colour == _last_colour(side) else 0):
+            recruit_into(state, 0, _card(state, 0, colour=colour, level=1))
+    card = _card(state, 0, colour=_last_colour(side), level=1, payable_by=0)
+    return _within_reach(state, card)
+
+
+def _within_reach(state: SplendorState, card: int) -> tuple[SplendorState, int]:
+    """`state` with `card` face up on the board and its price in seat 0's hand, seat 0 to
+    move."""
+    put_on_board(state, card, 0)
+    give_the_price(state, 0, card)
+    state.current = 0
+    check_invariants(state)
+    return state, card
+
+
+def _last_colour(side: LocationSide) -> int:
+    return max(c for c, need in enumerate(side.requires) if need)
+
+
+def tile_in_reach() -> tuple[SplendorState, int]:
+    """Both seats have 2 Avengers tags and the price of `tagged`, a one-tag card on the
+    board; seat 0 moves first. Recruiting `tagged` takes the Avengers tile (3 points), which
+    seat 1 could then only take back with two tags more; leaving it lets seat 1 take it."""
+    state = table(2, seed=0)
+    _recruit_by_colour(state, 0, ((1, 1), (1, 1)))
+    _recruit_by_colour(state, 1, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    tagged = _card(state, 0, level=1, tags=1, payable_by=0, most_of_a_colour=2)
+    put_on_board(state, tagged, 0)
+    for seat in (0, 1):
+        give_the_price(state, seat, tagged)
+    state.current = 0
+    assert state.tags == [2, 2]
+    check_invariants(state)
+    return state, tagged
+
+
+def points_in_reach() -> tuple[SplendorState, int]:
+    """Both seats have 10 points in every colour; `card`, a 3-point card on the board, is
+    within seat 0's tokens: recruiting it brings seat 0 to 13 of the 16 points, 3 ahead."""
+    state = table(2, seed=0)
+    for seat in (0, 1):
+        _recruit_by_colour(state, seat, ((2, 0), (2, 0), (2, 0), (2, 0), (2, 0)))
+    for _ in range(2):  # orange bonuses: the price of `card` (6 orange) fits the supply
+        recruit_into(state, 0, _card(state, 0, colour=4, level=1))
+    card = _card(state, 3, colour=0, level=2, payable_by=0)
+    return _within_reach(state, card)
+
+
+def last_colour() -> tuple[SplendorState, int]:
+    """Seat 0 has 13 points, green and four colours, seat 1 12 points, green and four
+    colours; `card`, a 0-point card of seat 0's missing colour on the board, is within its
+    tokens: seat 0's Gauntlet then lacks only 3 points."""
+    state = table(2, seed=0)
+    _recruit_by_colour(state, 0, ((4, 0), (4, 0), (3, 0), (2, 0)))
+    _recruit_by_colour(state, 1, ((2, 0), (2, 0), (4, 0), (4, 0)))
+    for seat in (0, 1):
+        give_tokens(state, seat, green=1)
+    card = _card(state, 0, colour=4, level=1, payable_by=0)
+    return _within_reach(state, card)
+
+
+def _drafted_to_trim() -> ChallengersState:
+    """The drained-deck round (`drained_deck`) after seat 0 picks Sci-Fi Geek without paying
+    and the first card of its second offer: seat 0 now trims its deck."""
+    state, _, plain = drained_deck()
+    rng = random.Random(0)
+    CHALLENGERS.apply(state, plain, rng)
+    while state.draft_step != D_TRIM:
+        CHALLENGERS.apply(state, CHALLENGERS.legal_actions(state)[0], rng)
+    assert CHALLENGERS.current_player(state) == 0
+    return state
+
+
+def trim_the_strongest() -> tuple[ChallengersState, ChallengersAction]:
+    """Round 7, seat 0 trims a deck whose strongest cards are its two Slimes (power 7):
+    removing one before the deciding match throws away 7 power."""
+    state = _drafted_to_trim()
+    return state, ChallengersAction.parse("trim:slime")
+
+
+def trim_to_nothing() -> tuple[ChallengersState, ChallengersAction]:
+    """Round 7, seat 0 has trimmed its deck down to one card: removing it leaves an empty
+    deck, which loses the match at once."""
+    state = _drafted_to_trim()
+    rng = random.Random(0)
+    while len(state.decks[0]) > 1:
+        CHALLENGERS.apply(state, ChallengersAction.parse(f"trim:{KEY[state.decks[0][-1]]}"), rng)
+    return state, ChallengersAction.parse(f"trim:{KEY[state.decks[0][0]]}")
+
+
+Wanted = Callable[[ChallengersState], ChallengersAction | None]
+
+
+def match_decisions(kind: int, wanted: Wanted, count: int) -> list[
+        tuple[ChallengersState, ChallengersAction]]:
+    """The first match decision of effect `kind` for which `wanted` names a move, in each
+    seeded 2-player game played by the playout policy, until `count` are found."""
+    found = []
+    for seed in range(200):
+        state, rng = new_challengers_game(2, seed), random.Random(seed)
+        while not CHALLENGERS.is_terminal(state):
+            if state.phase == MATCH and state.pending_kind == kind:
+                move = wanted(state)
+                if move is not None:
+                    found.append((state.clone(), move))
+                    break
+            CHALLENGERS.apply(state, CHALLENGERS.rollout_action(state, rng), rng)
+        if len(found) == count:
+            return found
+    raise LookupError(f"fewer than {count} decisions of kind {kind} in 200 games")
+
+
+def weaker_on_top(state: ChallengersState) -> ChallengersAction | None:
+    """Of the moves putting a card on top (Reporter, Juggler), one whose top card is weaker
+    than every other card that could go on top, and at least 4 power below the strongest;
+    None if there is none."""
+    moves = CHALLENGERS.legal_actions(state)
+    top = {m: base_power(state, m.cards()[0]) for m in moves}
+    weakest = min(moves, key=lambda m: top[m])
+    others = [top[m] for m in moves if m.cards()[0] != weakest.cards()[0]]
+    wide = others and max(others) - top[weakest] >= 4 and min(others) > top[weakest]
+    return weakest if wide else None
+
+
+def pass_on_a_full_bench(state: ChallengersState) -> ChallengersAction | None:
+    """Declining to exhaust (Sorcerer) with at most one bench seat free, when every card
+    that may be exhausted sits alone (so exhausting it frees a seat); None otherwise."""
+    seat = state.pending_participant
+    moves = CHALLENGERS.legal_actions(state)
+    alone = all(any(bench == [m.card] for bench in state.benches[seat])
+                for m in moves if m.kind == EXHAUST)
+    full = BENCH_SEATS - len(state.benches[seat]) <= 1
+    return A_PASS if full and alone and len(moves) > 1 else None

@@ -19,8 +19,9 @@ from games.challengers import observe as observe_challengers
 from games.challengers.actions import PICK
 from games.challengers.catalogue import NAME, POWER
 from games.challengers.texts import EFFECT
-from games.splendor_marvel import Kind, legal_actions, new_game, observe, parse, sample
-from games.splendor_marvel.catalogue import BONUS
+from games.splendor_marvel import Kind, legal_actions, new_game, observe, sample
+from games.splendor_marvel.actions import describe
+from games.splendor_marvel.catalogue import BONUS, COLOUR_KEYS
 from search.result import wilson_lower_bound, wilson_upper_bound
 
 from .conftest import midgame, observation_of
@@ -53,10 +54,12 @@ def test_missing_an_immediate_gauntlet_win_is_a_blunder(
     assert judged.grade == common_pb2.GRADE_BLUNDER and not judged.tied_with_best
     assert judged.value_loss >= 0.2 and judged.ucb < 1.0
     facts = _explained(judged)
-    # The numbers the engine gives: 14 points after the take, 16 after the winning recruit.
+    # The numbers the engine gives: 14 points after the take, 16 after the winning recruit;
+    # the first reason is the Gauntlet the take misses.
+    first = next(r for r in judged.explanations if r.goal)
+    assert (first.code, first.goal, first.value, first.baseline) == ("gauntlet", "gauntlet", 0, 1)
+    assert first.text.startswith("misses the Infinity Gauntlet") and "2 more points" in first.text
     assert (facts["points"].value, facts["points"].baseline) == (14, 16)
-    assert (facts["gauntlet_points_missing"].value,
-            facts["gauntlet_points_missing"].baseline) == (2, 0)
     assert facts["points"].compared_with == answer.best_move.description
     assert "is better" in facts["win_probability"].text
     assert list(judged.reasons) == [r.text for r in judged.explanations]
@@ -107,9 +110,11 @@ def test_reserving_with_a_full_hand_instead_of_winning_is_a_blunder(
         assert answer.best_move.notation == winning
         assert judged.grade == common_pb2.GRADE_BLUNDER and not judged.tied_with_best, judged
         facts = _explained(judged)
-        # The third reserved card, against one left after recruiting the winner.
-        assert (facts["reserved"].value, facts["reserved"].baseline) == (3, 1)
+        # The win ends the game at once: the Gauntlet and the points, and nothing about the
+        # turns that would follow (the reserved cards, the tokens).
+        assert (facts["gauntlet"].value, facts["gauntlet"].baseline) == (0, 1)
         assert facts["points"].value == 14 and facts["points"].baseline == 16
+        assert not {"reserved", "tokens", "grey_tokens"} & set(facts)
     best = _evaluate(stub, observation_of(state), winning, iterations=2000).assessment
     assert best.grade == common_pb2.GRADE_BEST and best.win_probability == pytest.approx(1.0)
 
@@ -122,7 +127,7 @@ def test_a_pick_that_drains_the_deck_is_a_mistake_or_worse(
         challengers=challengers_codec.observation_to_proto(observe_challengers(state, 0)))
     judged = _evaluate(stub, observation, str(drain), iterations=1000).assessment
     assert judged.grade in MISTAKE_OR_WORSE and not judged.tied_with_best, judged
-    assert "removes Slime and Slime" in _explained(judged)["extra_pick_cost"].text
+    assert "pays with Slime and Slime (power 14)" in _explained(judged)["extra_pick_cost"].text
     kept = _evaluate(stub, observation, str(plain), iterations=1000).assessment
     assert kept.grade in GOOD_OR_BETTER and kept.tied_with_best, kept
     strong = _explained(judged)["strong_cards"]  # the Slimes out, Sci-Fi Geek in
@@ -161,7 +166,7 @@ def test_ties_are_overlapping_intervals(stub: advisor_pb2_grpc.AdvisorStub) -> N
 def test_splendor_reasons_hold_in_the_world_they_were_measured_in(
     stub: advisor_pb2_grpc.AdvisorStub,
 ) -> None:
-    state, _, _ = gauntlet_race()
+    state = midgame(seed=3, plies=8)  # a reserve is legal, and no move ends the game
     obs = observe(state, state.current)
     reserve = next(a for a in legal_actions(state) if a.kind is Kind.RESERVE)
     answer = _evaluate(stub, observation_of(state), str(reserve), seed=5)
@@ -170,16 +175,23 @@ def test_splendor_reasons_hold_in_the_world_they_were_measured_in(
     world = sample(obs, rng)
     follow_ups = rng.getrandbits(64)
     after = coach.played(world, reserve, random.Random(follow_ups))
-    best = parse(answer.best_move.notation)
-    base = coach.played(world, best, random.Random(follow_ups))
+    compared = {r.compared_with for r in answer.assessment.explanations if r.goal}
+    assert len(compared) == 1  # one alternative, or the position before for every reason
+    alternative = next((a for a in legal_actions(state) if describe(a) in compared), None)
+    base = world if alternative is None else coach.played(world, alternative,
+                                                          random.Random(follow_ups))
     visible = coach.visible_cards(obs)
-    measured = {f.code: f.measure for f in coach.FEATURES}
-    facts = [r for r in answer.assessment.explanations if r.code in measured]
+    features = {f.code: f for f in coach.FEATURES}
+    facts = [r for r in answer.assessment.explanations if r.code in features]
     assert {"grey_tokens", "reserved"} <= {r.code for r in facts}  # reserving gives a grey
     for fact in facts:
-        assert fact.value == measured[fact.code](after, state.current, visible)
-        assert fact.baseline == measured[fact.code](base, state.current, visible)
-        assert f"{fact.value:g}" in fact.text and f"{fact.baseline:g}" in fact.text
+        assert fact.value == features[fact.code].measure(after, state.current, visible)
+        assert fact.baseline == features[fact.code].measure(base, state.current, visible)
+        assert fact.goal == features[fact.code].goal
+    weights = [features[f.code].weight(coach.Measured(
+        after, base, state.current, visible, f.value, f.baseline, f.compared_with))
+        for f in facts]
+    assert weights == sorted(weights, reverse=True)  # the one that matters most first
 
 
 def test_a_challengers_pick_is_explained_by_its_effect_and_the_deck(
@@ -194,7 +206,8 @@ def test_a_challengers_pick_is_explained_by_its_effect_and_the_deck(
     answer = _evaluate(stub, observation, str(moves[0]), iterations=300)
     facts = _explained(answer.assessment)
     card = moves[0].card
-    assert NAME[card] in facts["card"].text and (EFFECT[card] or "no effect") in facts["card"].text
+    assert NAME[card] in facts["card"].text
+    assert (EFFECT[card] or "a card without an effect") in facts["card"].text
     assert facts["card"].value == max(POWER[card], 0)
     # The server's world and extra picks come from the request seed; replay them here.
     rng = random.Random("reasons/1")
@@ -203,9 +216,11 @@ def test_a_challengers_pick_is_explained_by_its_effect_and_the_deck(
     after = challengers_coach.played(world, moves[0], follow_ups)
     best = CHALLENGERS.parse(answer.best_move.notation)
     base = challengers_coach.played(world, best if best != moves[0] else moves[1], follow_ups)
+    opponent = obs.decks[1 - seat]  # as last revealed: the public deck
+    opponent_power = sum(POWER[c] for c in opponent)
     engine_says = {  # each deck number recomputed from the engine's decks
         "deck_size": lambda s: len(s.decks[seat]),
-        "deck_power": lambda s: sum(POWER[c] for c in s.decks[seat] if POWER[c] >= 0),
+        "power_gap": lambda s: sum(POWER[c] for c in s.decks[seat]) - opponent_power,
         "strong_cards": lambda s: sum(1 for c in s.decks[seat] if POWER[c] >= 5),
     }
     for code, count in engine_says.items():
@@ -238,7 +253,7 @@ def test_a_challengers_pick_says_how_often_its_effect_triggers_in_sampled_matche
     rng.getrandbits(64)  # the deck numbers' follow-ups
     worlds = random.Random(rng.getrandbits(64))
     totals = {clown: 0, alternative: 0}
-    for _ in range(challengers_coach.TRIGGER_MATCHES):
+    for _ in range(challengers_coach.PLAYOUT_ROUNDS):
         world = CHALLENGERS.sample(obs, worlds)
         round_seed = worlds.getrandbits(64)
         for move in totals:
@@ -250,7 +265,7 @@ def test_a_challengers_pick_says_how_often_its_effect_triggers_in_sampled_matche
                 CHALLENGERS.apply(played, CHALLENGERS.rollout_action(played, follow), follow)
             assert played.fans[seat] - world.fans[seat] == 2 * counts[seat, clown.card]
             totals[move] += counts[seat, clown.card]
-    matches = challengers_coach.TRIGGER_MATCHES
+    matches = challengers_coach.PLAYOUT_ROUNDS
     assert totals[clown] > 0 and totals[alternative] == 0  # the alternative adds no Clown
     assert (fact.value, fact.baseline) == (totals[clown] / matches, totals[alternative] / matches)
     assert f"triggers {totals[clown]} times in {matches} sampled matches" in fact.text
@@ -272,7 +287,8 @@ def test_a_first_bonus_is_a_colour_fewer_missing_for_the_gauntlet() -> None:
     facts = {r.code: r for r in coach.reasons(obs, firsts[0], None, random.Random(1))}
     missing = facts["gauntlet_colours_missing"]
     assert missing.value == missing.baseline - 1 == sum(1 for b in state.bonuses[seat] if not b) - 1
-    assert missing.compared_with == "before the move" and "before the move" in missing.text
+    assert missing.compared_with == "before the move" and missing.goal == "gauntlet"
+    assert missing.text.startswith(f"gives you a first {COLOUR_KEYS[BONUS[firsts[0].arg]]} bonus")
 
 
 def test_a_move_no_different_from_its_alternative_is_measured_against_the_position_before(

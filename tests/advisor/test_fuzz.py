@@ -70,8 +70,10 @@ def test_undecodable_bytes_are_an_invalid_argument_naming_the_message(
 ABSURD_LIMITS = [
     common_pb2.Limits(max_iterations=12149949798870623564),
     common_pb2.Limits(max_time_ms=2**32 - 1, workers=1000),
-    common_pb2.Limits(max_time_ms=2**31, max_iterations=2**63, workers=64, num_candidates=64),
+    common_pb2.Limits(max_time_ms=2**31, max_iterations=2**63 - 1, workers=64, num_candidates=64),
 ]
+DEADLINE_S = 2.0
+"""Long enough for the answer to travel on a loaded machine; the search stops well before."""
 
 
 @pytest.mark.parametrize("method", SEARCHES)
@@ -92,7 +94,7 @@ def test_searches_answer_before_their_deadline_whatever_the_limits(
                 request = build[method](observation=observation, limits=limits)
                 payload = request.SerializeToString()  # type: ignore[attr-defined]
                 began = time.monotonic()
-                code = raw_call(channel, method, payload, timeout=1.0)
+                code = raw_call(channel, method, payload, timeout=DEADLINE_S)
                 elapsed = time.monotonic() - began
                 assert code not in FORBIDDEN
                 assert code != grpc.StatusCode.DEADLINE_EXCEEDED, (method, limits, elapsed)
@@ -136,3 +138,45 @@ def test_huge_repeated_fields_are_refused_before_they_cost_memory(
             assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
             assert "the game has room for at most" in (caught.value.details() or "")
         assert_alive(channel)
+
+
+def _huge(observation: cpb.ChallengersObservation, where: str) -> None:
+    participant = observation.participants[0]
+    if where == "phase_counters":
+        participant.phase_counters[7] = 10_000_000
+    elif where == "hidden_adds":
+        participant.hidden_adds[0] = 2**31
+    elif where == "pile_sizes":
+        observation.pile_sizes[1] = 2**32 - 1
+    else:
+        observation.draft.picks_left = 10_000_000
+
+
+@pytest.mark.parametrize("where", ["phase_counters", "hidden_adds", "pile_sizes", "picks_left"])
+def test_huge_counts_are_refused_by_name_before_anything_loops_over_them(
+    fuzzed: AdvisorServer, where: str
+) -> None:
+    observation = challengers_codec.observation_to_proto(
+        observe_tournament(new_tournament(2, seed=4), 0))
+    _huge(observation, where)
+    request = advisor_pb2.LegalMovesRequest(
+        observation=common_pb2.Observation(challengers=observation))
+    with grpc.insecure_channel(f"127.0.0.1:{fuzzed.port}") as channel:
+        stub = advisor_pb2_grpc.AdvisorStub(channel)
+        with pytest.raises(grpc.RpcError) as caught:
+            stub.LegalMoves(request, timeout=30)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert where in (caught.value.details() or "")
+
+
+def test_a_negative_iteration_count_is_refused_at_once(fuzzed: AdvisorServer) -> None:
+    negative = common_pb2.Limits(max_iterations=2**64 - 2**63, seed=1)  # -2^63 as a varint
+    request = advisor_pb2.SuggestMoveRequest(observation=observation_of(midgame(seed=6)),
+                                             limits=negative)
+    with grpc.insecure_channel(f"127.0.0.1:{fuzzed.port}") as channel:
+        stub = advisor_pb2_grpc.AdvisorStub(channel)
+        with pytest.raises(grpc.RpcError) as caught:
+            stub.SuggestMove(request, timeout=30)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "limits.max_iterations" in (caught.value.details() or "")
+    assert "negative" in (caught.value.details() or "")

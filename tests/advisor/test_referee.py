@@ -11,7 +11,7 @@ from contract.codecs import splendor_marvel as codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2, splendor_marvel_pb2
 from games.splendor_marvel import GAME, apply, legal_actions, new_game, observe
 
-from .conftest import bad_fields, midgame, observation_of, state_of
+from .conftest import bad_fields, midgame, state_of
 
 
 def test_get_info_lists_the_game_and_its_catalogue(stub: advisor_pb2_grpc.AdvisorStub) -> None:
@@ -118,15 +118,3 @@ def test_a_game_ended_by_the_turn_cap_can_still_be_observed(
     assert "state.splendor_marvel.round" in bad_fields(caught.value)
 
 
-def test_legal_moves_of_another_seat_s_observation_are_refused(
-    stub: advisor_pb2_grpc.AdvisorStub,
-) -> None:
-    state = midgame()
-    other = 1 - state.current
-    with pytest.raises(grpc.RpcError) as caught:
-        stub.LegalMoves(advisor_pb2.LegalMovesRequest(observation=observation_of(state, other)))
-    assert caught.value.code() == grpc.StatusCode.FAILED_PRECONDITION
-    assert f"seat {other}'s observation, but seat {state.current} is to move" in (
-        caught.value.details() or "")
-    mine = stub.LegalMoves(advisor_pb2.LegalMovesRequest(observation=observation_of(state)))
-    assert mine.seat == state.current and mine.moves

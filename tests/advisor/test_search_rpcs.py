@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 
@@ -17,7 +16,7 @@ from games.splendor_marvel.state import Phase
 from search import levels
 from tests.splendor_marvel.helpers import give_tokens, put_on_board, table
 
-from .conftest import midgame, observation_of, start
+from .conftest import midgame, observation_of, start, stopped_call
 
 
 def _suggest(
@@ -203,16 +202,6 @@ def test_cancelling_analyze_keeps_the_last_report_and_stops_the_worker(
     call.cancel()
     last = received[-1]
     assert not last.is_final and last.candidates and last.stats.iterations > 0
-    free = server.pool._free  # the job gives its slot back once its search has stopped
-    deadline = time.monotonic() + 10
-    while len(free) < len(server.pool.flags) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert len(free) == len(server.pool.flags)
-
-    def logged() -> list[dict[str, object]]:
-        return [json.loads(r.getMessage()) for r in caplog.records if "Analyze" in r.getMessage()]
-
-    while not logged() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert logged()[-1]["status"] == "CANCELLED"
-    assert logged()[-1]["iterations"] >= last.stats.iterations > 0
+    logged = stopped_call(server, caplog, "Analyze")
+    assert logged["status"] == "CANCELLED"
+    assert logged["iterations"] >= last.stats.iterations > 0

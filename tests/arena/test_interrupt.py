@@ -1,10 +1,10 @@
 """Ctrl-C or `kill` during a run keeps the deals that finished, every seat of them."""
 
 import os
+import re
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,16 +74,44 @@ def test_an_interrupt_before_any_game_keeps_nothing():
     assert result.interrupted and result.records == [] and result.tallies[0].games == 0
 
 
+GAMES_BEFORE_STOP = 8
+"""Finished games awaited before the signal: with 2 processes at most 2 of the first 10 games
+are still in flight, so at least three deals are complete from both seats."""
+
+
+def _wait_for_games(stderr, games: int) -> str:
+    """Read the progress lines until one counts `games` finished games; what was read."""
+    seen = []
+    for line in stderr:
+        seen.append(line)
+        done = re.search(r"\] (\d+)/\d+ games", line)
+        if done and int(done[1]) >= games:
+            return "".join(seen)
+    raise AssertionError("the run ended before its first games: " + "".join(seen))
+
+
+def _default_sigint() -> None:
+    """The child takes SIGINT as Ctrl-C even when the test runs with SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_the_command_line_saves_the_finished_deals_when_stopped(tmp_path, signum):
     path = tmp_path / "games.json"
     command = [sys.executable, "-m", "clients.arena", "match", "random", "greedy",
                "--deals", "100000", "--processes", "2", "--json", str(path)]  # fmt: skip
     proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})  # fmt: skip
-    time.sleep(8)
-    proc.send_signal(signum)
-    out, err = proc.communicate(timeout=120)
+                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            preexec_fn=_default_sigint)  # fmt: skip
+    try:
+        head = _wait_for_games(proc.stderr, GAMES_BEFORE_STOP)
+        proc.send_signal(signum)
+        out, rest = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    err = head + rest
     assert proc.returncode == 130, err
     assert "interrupted: the results count the" in err
     _, records = read_json(path)

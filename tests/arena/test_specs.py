@@ -89,6 +89,15 @@ def test_remote_spec_names_the_server_and_its_budget():
     assert bot.name == "remote:localhost:50051" and limits.iterations == 50
 
 
+def test_a_remote_spec_names_several_replicas() -> None:
+    spec = parse_spec("remote:10.0.0.1:50051+10.0.0.2:50051,iters=5")
+    assert spec.address == "10.0.0.1:50051,10.0.0.2:50051"
+    assert spec.label == "remote:10.0.0.1:50051+10.0.0.2:50051,iters=5"
+    assert parse_spec(spec.label) == spec
+    with pytest.raises(ValueError, match="HOST:PORT"):
+        parse_spec("remote:10.0.0.1:50051+nohost")
+
+
 def test_power_drafter_spec_is_for_challengers_only():
     from games.challengers import Challengers
     from games.challengers.drafters import PowerDrafter

@@ -54,3 +54,19 @@ def test_actions_are_hashable_ints_with_stable_identity() -> None:
 def test_render_shows_the_table() -> None:
     text = render(new_game(2, 0))
     assert "Round 1" in text and "seat 0" in text and "Offer" in text
+
+
+def test_actions_named_by_requests_cannot_grow_the_interned_cache_without_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from games.challengers import actions
+
+    cache = dict(actions._CACHE)  # this test's own, so other tests keep their identities
+    monkeypatch.setattr(actions, "_CACHE", cache)
+    cards = range(45)  # 91,125 distinct picks paying with two cards
+    for card in cards:
+        for first in cards:
+            for second in cards:
+                action = actions.pick(card, first, second)
+                assert action == Action.parse(str(action))
+    assert len(cache) == actions.MAX_INTERNED

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -35,3 +36,11 @@ def target(server: AdvisorServer) -> str:
 def client(target: str) -> Iterator[AdvisorClient]:
     with AdvisorClient(target, timeout=20.0, retry=FAST) as connected:
         yield connected
+
+
+@pytest.fixture(autouse=True)
+def games_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where `play` saves its game records in a test (never the home directory)."""
+    folder = tmp_path / "games"
+    monkeypatch.setenv("CARD_ADVISOR_GAMES", str(folder))
+    return folder

@@ -10,8 +10,11 @@ from concurrent.futures import ThreadPoolExecutor
 import grpc
 import pytest
 
-from clients import AdvisorClient, AdvisorError, RetryPolicy
+from clients import AdvisorClient, AdvisorError, Failover, RetryPolicy
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
+
+ONE_TRY = Failover(attempts=1)
+"""No retries inside gRPC: the calls counted are the ones `RetryPolicy` made."""
 
 
 class Flaky(advisor_pb2_grpc.AdvisorServicer):
@@ -65,14 +68,16 @@ def test_backoff_grows_to_its_cap() -> None:
 
 def test_unavailable_is_retried_until_it_answers(flaky: tuple[Flaky, str]) -> None:
     servicer, target = flaky
-    with AdvisorClient(target, retry=RetryPolicy(attempts=3, backoff_s=0.01)) as client:
+    with AdvisorClient(target, retry=RetryPolicy(attempts=3, backoff_s=0.01),
+                       failover=ONE_TRY) as client:
         assert client.get_info().service_version == "fake"
     assert servicer.calls["GetInfo"] == 3
 
 
 def test_an_analysis_is_retried_before_its_first_answer(flaky: tuple[Flaky, str]) -> None:
     servicer, target = flaky
-    with AdvisorClient(target, retry=RetryPolicy(attempts=3, backoff_s=0.01)) as client:
+    with AdvisorClient(target, retry=RetryPolicy(attempts=3, backoff_s=0.01),
+                       failover=ONE_TRY) as client:
         assert client.analyze(common_pb2.Observation()).wait().is_final
     assert servicer.calls["Analyze"] == 3
 
@@ -80,7 +85,8 @@ def test_an_analysis_is_retried_before_its_first_answer(flaky: tuple[Flaky, str]
 def test_retries_give_up_after_the_last_attempt(flaky: tuple[Flaky, str]) -> None:
     servicer, target = flaky
     retry = RetryPolicy(attempts=2, backoff_s=0.01)
-    with AdvisorClient(target, retry=retry) as client, pytest.raises(AdvisorError) as caught:
+    with AdvisorClient(target, retry=retry, failover=ONE_TRY) as client, \
+            pytest.raises(AdvisorError) as caught:
         client.get_info()
     assert caught.value.code == grpc.StatusCode.UNAVAILABLE
     assert caught.value.message == "warming up"
@@ -90,7 +96,8 @@ def test_retries_give_up_after_the_last_attempt(flaky: tuple[Flaky, str]) -> Non
 def test_invalid_argument_is_not_retried(flaky: tuple[Flaky, str]) -> None:
     servicer, target = flaky
     retry = RetryPolicy(attempts=4, backoff_s=0.01)
-    with AdvisorClient(target, retry=retry) as client, pytest.raises(AdvisorError) as caught:
+    with AdvisorClient(target, retry=retry, failover=ONE_TRY) as client, \
+            pytest.raises(AdvisorError) as caught:
         client.new_game(9)
     assert caught.value.code == grpc.StatusCode.INVALID_ARGUMENT
     assert servicer.calls["NewGame"] == 1
@@ -112,3 +119,12 @@ def test_a_server_that_comes_up_late_is_reached() -> None:
     finally:
         timer.join()
         late.stop(None)
+
+
+def test_grpc_s_own_retries_try_an_unavailable_call_again_inside_one_attempt(
+    flaky: tuple[Flaky, str],
+) -> None:
+    servicer, target = flaky
+    with AdvisorClient(target, retry=RetryPolicy(attempts=1), failover=Failover()) as client:
+        assert client.get_info().service_version == "fake"
+    assert servicer.calls["GetInfo"] == 3

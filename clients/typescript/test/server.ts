@@ -1,0 +1,57 @@
+// A real Python advisor server for the tests: started with both ports on free ones, and
+// always stopped (after the tests, or when this process exits whatever the reason).
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+
+export interface Server {
+  baseUrl: string;
+  token: string;
+  stop(): Promise<void>;
+}
+
+/** `$ADVISOR_PYTHON -m advisor serve` (default: the repository's .venv), ready to answer. */
+export async function startServer(token = "ts-s3cret"): Promise<Server> {
+  const python = process.env.ADVISOR_PYTHON ?? `${ROOT}.venv/bin/python`;
+  const child: ChildProcess = spawn(python, [
+    "-m", "advisor", "serve", "--port", "0", "--http-port", "-1", "--workers", "1",
+    "--grace-s", "1", "--auth-token", token,
+  ], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+  const killOnExit = () => child.kill("SIGKILL");
+  process.on("exit", killOnExit);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+    process.off("exit", killOnExit);
+  };
+  try {
+    const port = await httpPort(child);
+    return { baseUrl: `http://127.0.0.1:${port}`, token, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The HTTP port from the server's "listening" log line (stderr), or why it never came. */
+function httpPort(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stderr! });
+    const seen: string[] = [];
+    lines.on("line", (line) => {
+      seen.push(line);
+      try {
+        const logged = JSON.parse(line) as { event?: string; http_port?: number };
+        if (logged.event === "listening" && logged.http_port) resolve(logged.http_port);
+      } catch {
+        // not a JSON log line
+      }
+    });
+    child.once("exit", (code) => reject(
+      new Error(`the server exited (${code}) before listening:\n${seen.join("\n")}`)));
+  });
+}

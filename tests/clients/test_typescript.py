@@ -1,0 +1,63 @@
+"""The TypeScript client (clients/typescript): its generated code is current with proto/, and
+its Node tests pass against a real server they start and stop.
+
+Both need Node and the package's dependencies (`npm ci`, which this installs when missing).
+Without Node they skip locally, but fail in CI (CI=true), where Node must be installed.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).parents[2] / "clients" / "typescript"
+
+
+@pytest.fixture(scope="module")
+def npm() -> str:
+    """npm, with the package's pinned dependencies installed."""
+    found = shutil.which("npm")
+    if found is None or shutil.which("node") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("Node 20 and npm are needed in CI for the TypeScript client's tests")
+        pytest.skip("Node is not installed: the TypeScript client is not tested")
+    if not (PACKAGE / "node_modules").is_dir():
+        run([found, "ci", "--no-audit", "--no-fund"])
+    return found
+
+
+def run(command: list[str], **env: str) -> str:
+    """Run `command` in the package; fail with its output unless it succeeds."""
+    ran = subprocess.run(command, cwd=PACKAGE, capture_output=True, text=True, timeout=600,
+                         env={**os.environ, **env}, stdin=subprocess.DEVNULL, check=False)
+    assert ran.returncode == 0, f"{' '.join(command)} failed:\n{ran.stdout}\n{ran.stderr}"
+    return ran.stdout
+
+
+def differences(left: Path, right: Path) -> list[str]:
+    """Files that differ, or are only on one side, between two directory trees."""
+    compared = filecmp.dircmp(left, right)
+    found = [*compared.left_only, *compared.right_only, *compared.diff_files]
+    for name in compared.common_files:
+        if (left / name).read_bytes() != (right / name).read_bytes():
+            found.append(name)
+    for name in compared.common_dirs:
+        found += [f"{name}/{d}" for d in differences(left / name, right / name)]
+    return sorted(set(found))
+
+
+def test_generated_typescript_is_current_with_proto(npm: str, tmp_path: Path) -> None:
+    run([npm, "run", "generate", "--", "--output", str(tmp_path)])
+    fresh, committed = tmp_path / "src" / "gen", PACKAGE / "src" / "gen"
+    assert differences(fresh, committed) == [], "run `npm run generate` in clients/typescript"
+
+
+def test_the_typescript_client_passes_its_node_tests(npm: str) -> None:
+    printed = run([npm, "test"], ADVISOR_PYTHON=sys.executable)
+    assert "# fail 0" in printed and "# pass 0" not in printed
