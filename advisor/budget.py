@@ -1,8 +1,8 @@
 """From a request's `Limits` and deadline to the budget a worker searches with.
 
-Strength levels (1 weakest .. 10 full): level L searches (L/10)² of the budget and picks its
-move among the candidates with probability proportional to visits^(1/T), T = (10 − L)/9, so
-level 10 always plays the most visited move and level 1 plays in proportion to visits.
+Strength levels (1 weakest .. 10 full) are `search.levels`' (shared with the arena's bots): a
+level searches its share of the budget and chooses among the plausible candidates by their
+values with noise; level 10 plays the search's first candidate.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from advisor.config import ServerConfig
 from advisor.errors import Violations
 from contract.v1 import common_pb2
-from search import CancelToken, Limits, SearchConfig, SearchResult
+from search import CancelToken, Limits, SearchConfig, SearchResult, levels
 from search.config import Engine
+from search.levels import FULL_STRENGTH
 from search.limits import now
 
 DEFAULT_CANDIDATES = 5
 MAX_CANDIDATES = 64
-FULL_STRENGTH = 10
 NEGATIVE_UINT64 = 1 << 63
 """A uint64 this large is a signed client's negative number: refused, not searched."""
 MARGIN_SHARE = 0.1
@@ -67,13 +67,14 @@ class Budget:
         )
 
     def choose(self, result: SearchResult) -> int:
-        """Index of the candidate to play: the best at full strength, else a soft choice."""
-        if self.strength >= FULL_STRENGTH or len(result.candidates) == 1:
-            return 0
-        temperature = (FULL_STRENGTH - self.strength) / 9
-        weights = [c.visits ** (1 / temperature) for c in result.candidates]
-        rng = random.Random(f"strength/{self.seed}")
-        return rng.choices(range(len(weights)), weights=weights)[0]
+        """Index of the candidate to play: the first at full strength, else the level's choice
+        among the plausible candidates (`search.levels.choose`)."""
+        return levels.choose(result.candidates, self.strength, self.seed)
+
+    @property
+    def weakened(self) -> bool:
+        """True when a strength level below full chooses the move."""
+        return self.strength < FULL_STRENGTH
 
 
 def budget_of(
@@ -95,13 +96,13 @@ def budget_of(
         v.add(f"{path}.max_iterations", f"{limits.max_iterations} is a negative number sent as "
                                         "unsigned: give 0 (the default) or a count")
     v.raise_if_any()
-    share = (strength / FULL_STRENGTH) ** 2
+    share = levels.level(strength).share
     clamped = _clamped(limits, config, path)
     iterations: int | None = limits.max_iterations or None
     if iterations is None and not limits.max_time_ms:
         iterations = config.default_iterations
     if iterations is not None:
-        iterations = max(1, int(min(iterations, config.max_iterations) * share))
+        iterations = levels.level_iterations(min(iterations, config.max_iterations), strength)
     time_ms = min(limits.max_time_ms or config.max_time_ms, config.max_time_ms)
     deadline = None
     if time_remaining is not None:

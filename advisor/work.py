@@ -83,13 +83,17 @@ def suggest(
     adapter = adapter_by_name(game)
     ends = _time_plan(budget, [1.0, *[JUDGE_SHARE] * (budget.candidates if judge else 0)])
     result = _search(adapter, obs, budget, slot, deadline=ends[0])
-    chosen = result.candidates[budget.choose(result)]
+    index = budget.choose(result)
+    chosen = result.candidates[index]
     response = advisor_pb2.SuggestMoveResponse(
         best_move=adapter.move_message(chosen.action, result.player),
-        candidates=answers.candidates(adapter, obs, result, budget.candidates, pv_length),
+        candidates=answers.candidates(  # the level's choice is always in the table
+            adapter, obs, result, max(budget.candidates, index + 1), pv_length
+        ),
         root_win_probability=result.root_values,
         stats=answers.stats(result, budget.clamped),
         seat=result.player,
+        level=budget.strength if budget.weakened else 0,
     )
     if judge:
         judged, iterations = _judged_candidates(adapter, obs, result, budget, slot, ends[1:])

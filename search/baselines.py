@@ -13,6 +13,7 @@ import random
 from collections.abc import Hashable
 from typing import Any, Literal, Protocol
 
+from search import levels
 from search.compiled_game import compiled_twin
 from search.config import SearchConfig
 from search.core import TreeSearch, WorldSampler, playout
@@ -76,21 +77,30 @@ class GreedyBot:
 
 
 class ISMCTSBot:
-    """`search.ismcts` as a bot."""
+    """`search.ismcts` as a bot, at a strength level (`search.levels`; 10 = full strength)."""
 
     name = "ismcts"
 
-    def __init__(self, game: AnyGame, config: SearchConfig = DEFAULT_CONFIG):
+    def __init__(
+        self,
+        game: AnyGame,
+        config: SearchConfig = DEFAULT_CONFIG,
+        strength: int = levels.FULL_STRENGTH,
+    ):
+        levels.level(strength)  # validate now
         self.game = game
         self.config = config
+        self.strength = strength
 
     def analyse(self, observation: Any, limits: Limits, seed: int) -> SearchResult:
-        """The full search result."""
+        """The full search result (on the level's share of `limits`)."""
+        limits = levels.level_limits(limits, self.strength)
         return ismcts(self.game, observation, limits, self.config, seed=seed)
 
     def choose(self, observation: Any, limits: Limits, seed: int) -> Hashable:
-        """The most visited root action."""
-        return self.analyse(observation, limits, seed).action
+        """The level's choice among the searched candidates (at full strength the first)."""
+        result = self.analyse(observation, limits, seed)
+        return result.candidates[levels.choose(result.candidates, self.strength, seed)].action
 
 
 class PIMCBot:

@@ -17,7 +17,7 @@ def _elo(x: float) -> str:
     return "inf" if math.isinf(x) and x > 0 else "-inf" if math.isinf(x) else f"{round(x):+d}"
 
 
-def _elo_with_interval(e: Estimate) -> str:
+def elo_with_interval(e: Estimate) -> str:
     """`+38 [-10, +87]`; a clean sweep has no finite estimate, so its interval's bound:
     `≥ +166` (all won) or `≤ -166` (all lost)."""
     if math.isinf(e.elo):
@@ -37,7 +37,7 @@ def pair_row(t: PairTally) -> tuple[str, ...]:
         str(t.errors),
         f"{100 * e.score:.1f}%",
         f"{100 * e.low:.1f}–{100 * e.high:.1f}%",
-        _elo_with_interval(e),
+        elo_with_interval(e),
     )
 
 

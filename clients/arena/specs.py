@@ -6,8 +6,9 @@
                                  (games.challengers.drafters; match moves by the heuristic)
     pimc[:options]               determinized Monte Carlo (search.PIMCBot)
     ismcts[:options]             information-set MCTS (search.ISMCTSBot)
-    remote:HOST:PORT[,options]   a remote advisor over gRPC (SuggestMove; iters and time);
-                                 replicas: remote:HOST:PORT+HOST:PORT (round-robin, failover)
+    remote:HOST:PORT[,options]   a remote advisor over gRPC (SuggestMove; iters, time and
+                                 strength); replicas: remote:HOST:PORT+HOST:PORT (round-robin,
+                                 failover)
 
 Options (comma-separated `key=value`; pimc and ismcts):
     iters=N      iterations per move (default 1000 when neither iters nor time is given)
@@ -25,6 +26,9 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  model playing by the priors (blind reserves, hidden draft picks)
     final=visits|lcb     (ismcts) the move played: the most visited (default), or the highest
                  lower confidence bound among moves with a tenth of the top visits or more
+    strength=K   (ismcts, remote) strength level 1 (weakest) .. 10 (full, the default): the
+                 level's share of iters/time and its noisy choice among the plausible moves
+                 (search.levels; benchmarks/LEVELS.md has the measured ladder)
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
@@ -35,7 +39,7 @@ from typing import Any
 
 from clients.arena.remote import RemoteBot
 from clients.client.targets import split_targets
-from search import GreedyBot, ISMCTSBot, Limits, PIMCBot, RandomBot, SearchConfig
+from search import GreedyBot, ISMCTSBot, Limits, PIMCBot, RandomBot, SearchConfig, levels
 from search.baselines import Bot
 from search.game import AnyGame
 
@@ -47,9 +51,9 @@ _KEYS = {
     "random": set(),
     "greedy": set(),
     "power": {"trim"},
-    "ismcts": _SEARCH_KEYS | {"obs", "model", "final"},
+    "ismcts": _SEARCH_KEYS | {"obs", "model", "final", "strength"},
     "pimc": _SEARCH_KEYS | {"worlds", "eval"},
-    "remote": {"iters", "time"},
+    "remote": {"iters", "time", "strength"},
 }
 
 
@@ -115,10 +119,11 @@ def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
     if spec.kind == "power":
         return _power_bot(spec, game), Limits(iterations=1)
     limits, config, extra = _search_settings(spec)
+    strength = extra.pop("strength", levels.FULL_STRENGTH)
     if spec.kind == "remote":
-        return RemoteBot(game, spec.address), limits
+        return RemoteBot(game, spec.address, strength), limits
     if spec.kind == "ismcts":
-        return ISMCTSBot(game, config), limits
+        return ISMCTSBot(game, config, strength), limits
     return PIMCBot(game, config=config, **extra), limits
 
 
@@ -173,6 +178,9 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             extra["worlds"] = int(opts["worlds"])
             if extra["worlds"] < 1:
                 raise ValueError("worlds must be >= 1")
+        if "strength" in opts:
+            extra["strength"] = int(opts["strength"])
+            levels.level(extra["strength"])
         if "eval" in opts:
             if opts["eval"] not in ("rollout", "search"):
                 raise ValueError("eval must be rollout or search")

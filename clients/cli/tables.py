@@ -64,7 +64,7 @@ def candidates_table(candidates: Sequence[Candidate], seat: int) -> str:
 def search_answer(answer: Suggestion) -> str:
     """A SuggestMove or Analyze answer: the best move, candidates, chances and statistics."""
     lines = [
-        f"Seat {answer.seat} to move. Best: {move_text(answer.best_move)}",
+        f"Seat {answer.seat} to move. {chosen_text(answer)}",
         "",
         candidates_table(answer.candidates, answer.seat),
         "",
@@ -83,6 +83,16 @@ def search_answer(answer: Suggestion) -> str:
 def judging_note(iterations: int) -> str:
     """The judging searches' iterations, after the main search's statistics."""
     return f", and {iterations} iterations judging moves" if iterations else ""
+
+
+def chosen_text(answer: Suggestion) -> str:
+    """"Best: MOVE", or the weakened choice of a strength level and its row in the table."""
+    if not answer.level:
+        return f"Best: {move_text(answer.best_move)}"
+    rank = next((c.rank for c in answer.candidates
+                 if c.move.notation == answer.best_move.notation), 0)  # fmt: skip
+    where = f" (candidate #{rank} below)" if rank else ""
+    return f"The bot's move at level {answer.level}{where}: {move_text(answer.best_move)}"
 
 
 def evaluation(answer: Evaluation) -> str:

@@ -215,6 +215,9 @@ class Suggestion:
     """With `judge_candidates`: the shown candidates judged, highest win chance first."""
     judging_iterations: int = 0
     """Iterations of the judging searches (beside `stats.iterations`, the main search's)."""
+    level: int = 0
+    """The strength level (1..9) whose choice `best_move` is; 0 at full strength (the first
+    candidate) and in Analyze answers."""
 
     @classmethod
     def of(
@@ -223,18 +226,18 @@ class Suggestion:
         """The suggestion of a SuggestMove or Analyze answer."""
         follow_ups: tuple[Move, ...] = ()
         judged: tuple[Assessment, ...] = ()
-        judging = 0
+        judging = level = 0
         if isinstance(message, advisor_pb2.AnalyzeResponse):
             is_final = message.is_final
         else:
             follow_ups, is_final = tuple(Move.of(m) for m in message.follow_ups), True
             judged = tuple(Assessment.of(a) for a in message.judged)
-            judging = message.judging_iterations
+            judging, level = message.judging_iterations, message.level
         return cls(
             message.seat, Move.of(message.best_move),
             tuple(Candidate.of(c) for c in message.candidates),
             _floats(message.root_win_probability), SearchStats.of(message.stats),
-            follow_ups, is_final, message, judged, judging,
+            follow_ups, is_final, message, judged, judging, level,
         )
 
     def stopped(self) -> Suggestion:

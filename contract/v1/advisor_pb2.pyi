@@ -80,7 +80,7 @@ class SuggestMoveRequest(_message.Message):
     def __init__(self, observation: _Optional[_Union[_common_pb2.Observation, _Mapping]] = ..., limits: _Optional[_Union[_common_pb2.Limits, _Mapping]] = ..., options: _Optional[_Union[SuggestOptions, _Mapping]] = ...) -> None: ...
 
 class SuggestMoveResponse(_message.Message):
-    __slots__ = ("best_move", "candidates", "root_win_probability", "stats", "follow_ups", "seat", "judged", "judging_iterations")
+    __slots__ = ("best_move", "candidates", "root_win_probability", "stats", "follow_ups", "seat", "judged", "judging_iterations", "level")
     BEST_MOVE_FIELD_NUMBER: _ClassVar[int]
     CANDIDATES_FIELD_NUMBER: _ClassVar[int]
     ROOT_WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
@@ -89,6 +89,7 @@ class SuggestMoveResponse(_message.Message):
     SEAT_FIELD_NUMBER: _ClassVar[int]
     JUDGED_FIELD_NUMBER: _ClassVar[int]
     JUDGING_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
     best_move: _common_pb2.Move
     candidates: _containers.RepeatedCompositeFieldContainer[_common_pb2.Candidate]
     root_win_probability: _containers.RepeatedScalarFieldContainer[float]
@@ -97,7 +98,8 @@ class SuggestMoveResponse(_message.Message):
     seat: int
     judged: _containers.RepeatedCompositeFieldContainer[MoveAssessment]
     judging_iterations: int
-    def __init__(self, best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., candidates: _Optional[_Iterable[_Union[_common_pb2.Candidate, _Mapping]]] = ..., root_win_probability: _Optional[_Iterable[float]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., follow_ups: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., seat: _Optional[int] = ..., judged: _Optional[_Iterable[_Union[MoveAssessment, _Mapping]]] = ..., judging_iterations: _Optional[int] = ...) -> None: ...
+    level: int
+    def __init__(self, best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., candidates: _Optional[_Iterable[_Union[_common_pb2.Candidate, _Mapping]]] = ..., root_win_probability: _Optional[_Iterable[float]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ..., follow_ups: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., seat: _Optional[int] = ..., judged: _Optional[_Iterable[_Union[MoveAssessment, _Mapping]]] = ..., judging_iterations: _Optional[int] = ..., level: _Optional[int] = ...) -> None: ...
 
 class EvaluateRequest(_message.Message):
     __slots__ = ("observation", "move", "limits")

@@ -13,6 +13,7 @@ from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.splendor_marvel import Kind, SplendorState, apply, legal_actions, parse
 from games.splendor_marvel.catalogue import CARDS
 from games.splendor_marvel.state import Phase
+from search import levels
 from tests.splendor_marvel.helpers import give_tokens, put_on_board, table
 
 from .conftest import midgame, observation_of, start, stopped_call
@@ -48,6 +49,23 @@ def test_same_seed_and_iterations_give_the_same_answer(
     first.stats.ClearField("elapsed_ms")
     second.stats.ClearField("elapsed_ms")
     assert first == second
+
+
+def test_a_weakened_suggestion_names_its_level_and_its_move_is_in_the_table(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    full = _suggest(stub, observation_of(midgame()), max_iterations=200, seed=4)
+    assert full.level == 0 and full.best_move.notation == full.candidates[0].move.notation
+    not_first = 0
+    for seed in range(10):
+        answer = _suggest(stub, observation_of(midgame(seed=seed)), max_iterations=500,
+                          seed=seed, strength=2, num_candidates=1)  # fmt: skip
+        assert answer.level == 2
+        assert answer.stats.iterations == levels.level_iterations(500, 2)
+        table = [c.move.notation for c in answer.candidates]
+        assert answer.best_move.notation in table
+        not_first += answer.best_move.notation != table[0]
+    assert not_first > 0
 
 
 def test_two_workers_search_the_whole_budget(stub: advisor_pb2_grpc.AdvisorStub) -> None:

@@ -1,4 +1,5 @@
-"""A remote advisor plays in the arena, choosing what the same search chooses locally."""
+"""A remote advisor plays in the arena, choosing what the same search chooses locally (at full
+strength and at a weaker level)."""
 
 import random
 
@@ -6,7 +7,7 @@ from clients.arena.executors import Executor
 from clients.arena.runner import run_match
 from clients.arena.specs import build_bot, parse_spec
 from games.splendor_marvel import GAME, apply, new_game, observe
-from search import Limits, ismcts
+from search import ISMCTSBot, Limits, ismcts
 from tests.clients.conftest import start
 
 
@@ -15,11 +16,14 @@ def test_a_remote_advisor_plays_like_the_local_search_and_finishes_games():
     try:
         address = f"127.0.0.1:{server.port}"
         bot, limits = build_bot(parse_spec(f"remote:{address},iters=20"), GAME)
+        weak, weak_limits = build_bot(parse_spec(f"remote:{address},iters=200,strength=2"), GAME)
         state, rng = new_game(3, 8), random.Random(8)
         for seed in range(6):
             observation = observe(state, state.current)
             local = ismcts(GAME, observation, Limits(iterations=20), seed=seed).action
             assert bot.choose(observation, limits, seed) == local
+            local_weak = ISMCTSBot(GAME, strength=2).choose(observation, weak_limits, seed)
+            assert weak.choose(observation, weak_limits, seed) == local_weak
             apply(state, GAME.rollout_action(state, rng))
         match = run_match(
             "splendor_marvel", [f"remote:{address},iters=10", "greedy"], 2, 1, 5,

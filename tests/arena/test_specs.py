@@ -2,6 +2,7 @@
 
 import pytest
 
+from clients.arena.remote import RemoteBot
 from clients.arena.specs import build_bot, parse_spec
 from games.splendor_marvel import GAME
 from search import ISMCTSBot, Limits, PIMCBot, SearchConfig
@@ -42,6 +43,29 @@ def test_final_option_picks_the_move_played_for_ismcts_only():
         parse_spec("ismcts:final=max")
     with pytest.raises(ValueError, match="bad option 'final=lcb' for pimc"):
         parse_spec("pimc:final=lcb")
+
+
+def test_strength_option_plays_a_level_for_ismcts_and_remote():
+    bot, limits = build_bot(parse_spec("ismcts:iters=500,strength=3"), GAME)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.strength, limits) == (3, Limits(iterations=500))
+    default, _ = build_bot(parse_spec("ismcts:iters=500"), GAME)
+    assert isinstance(default, ISMCTSBot) and default.strength == 10
+    remote, _ = build_bot(parse_spec("remote:localhost:1,iters=5,strength=4"), GAME)
+    assert isinstance(remote, RemoteBot) and remote.strength == 4
+
+
+@pytest.mark.parametrize("strength", ["0", "11", "x", ""])
+def test_bad_strength_is_refused(strength):
+    with pytest.raises(ValueError, match="strength"):
+        parse_spec(f"ismcts:strength={strength}")
+    with pytest.raises(ValueError, match="strength"):
+        parse_spec(f"remote:localhost:1,strength={strength}")
+
+
+def test_strength_is_for_ismcts_and_remote_only():
+    with pytest.raises(ValueError, match="bad option 'strength=3' for pimc"):
+        parse_spec("pimc:strength=3")
 
 
 def test_label_is_canonical():

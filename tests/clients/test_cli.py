@@ -71,6 +71,21 @@ def test_suggest_prints_a_table(
     assert "#  move" in out and "24 iterations" in out
 
 
+def test_a_weakened_suggestion_says_whose_move_it_is(
+    capsys: pytest.CaptureFixture[str], target: str, observation_file: Path
+) -> None:
+    code, out, _ = run(capsys, target, "suggest", str(observation_file), "--strength", "3",
+                       "--iterations", "300", "--seed", "3")  # fmt: skip
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first.startswith("Seat 0 to move. The bot's move at level 3 (candidate #")
+    assert "Best" not in first
+    rank = first.split("candidate #", 1)[1].split()[0]
+    move = first.split("): ", 1)[1].split()[0]
+    row = next(line for line in out.splitlines() if line.lstrip().startswith(f"{rank} "))
+    assert move in row
+
+
 def test_evaluate_json_from_stdin(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,

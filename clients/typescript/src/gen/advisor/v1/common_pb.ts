@@ -181,8 +181,9 @@ export type Limits = Message<"advisor.v1.Limits"> & {
   numCandidates: number;
 
   /**
-   * 1 (weakest) .. 10 (full strength, the default). Weaker levels search a smaller share of
-   * the budget and choose among the candidates more softly (docs/api.md has the table).
+   * 1 (weakest) .. 10 (full strength, the default). A weaker level searches a smaller share
+   * of the budget and draws among the plausible candidates by their values with noise
+   * (docs/api.md; the measured ladder is benchmarks/LEVELS.md).
    *
    * @generated from field: uint32 strength = 6;
    */

@@ -1,0 +1,247 @@
+"""Generates benchmarks/LEVELS.md: the strength ladder, each level against the one below.
+
+Every adjacent pair of levels (1v2 .. 9v10) plays `--deals` deals, each from both seats, in both
+games, with `ismcts:iters=N,strength=K` bots (iteration budgets: reproducible whatever the load).
+Games are played deal by deal across all pairs, so a run stopped early still measures every pair
+alike, and each finished game is appended to `--games` (JSON lines): running again with the same
+settings plays only the games not yet there, and a larger `--deals` extends the run.
+
+python -m benchmarks.levels --deals 200                 # the full ladder (400 games a pair)
+python -m benchmarks.levels --deals 200 --report-only   # rewrite LEVELS.md from the games file
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import json
+import shlex
+import sys
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from clients.arena.executors import Executor
+from clients.arena.record import GameTask
+from clients.arena.report import elo_with_interval, markdown_table
+from clients.arena.schedule import match_tasks
+from clients.arena.scoring import PairTally, game_score
+from clients.arena.stats import Rating, estimate, fit_ratings
+from search import levels
+from search.levels import FULL_STRENGTH, LEVELS
+
+HERE = Path(__file__).resolve().parent
+LEVELS_MD = HERE / "LEVELS.md"
+GAMES_FILE = HERE / "levels_games.jsonl"
+GAMES = {"splendor_marvel": "Splendor: Marvel", "challengers": "Challengers!"}
+PACE = {"splendor_marvel": 1, "challengers": 6}
+"""Deals of Splendor: Marvel played per deal of Challengers! (whose Python search makes a deal
+about 16 times as long at these budgets) until either runs out."""
+TARGET_GAP = (100, 150)
+"""The Elo gap each level should have over the one below."""
+
+
+def bot(iterations: int, strength: int) -> str:
+    """The arena spec of a level with a full-strength budget of `iterations`."""
+    return f"ismcts:iters={iterations},strength={strength}"
+
+
+def pair_bots(iterations: int, weaker: int) -> tuple[str, str]:
+    """(stronger, weaker) specs of the pair `weaker` v `weaker + 1`."""
+    return bot(iterations, weaker + 1), bot(iterations, weaker)
+
+
+def schedule(budgets: dict[str, int], deals: int, seed: int) -> list[GameTask]:
+    """Every game of the ladder, deal by deal (each deal: every pair, both seats), a game's
+    deals spaced by its `PACE` so that a run stopped early has played more of the cheap one."""
+    tasks = [
+        task
+        for game, iterations in budgets.items()
+        for weaker in range(1, FULL_STRENGTH)
+        for task in match_tasks(game, pair_bots(iterations, weaker), 2, deals, seed)
+    ]
+    return sorted(tasks, key=lambda t: t.deal * PACE[t.game])
+
+
+def fingerprint() -> str:
+    """A short hash of the levels' code and parameters: games played under others do not
+    count."""
+    return hashlib.blake2b(Path(levels.__file__).read_bytes(), digest_size=4).hexdigest()
+
+
+def _key(game: str, pairing: str, deal: int, rotation: int, seed: int) -> str:
+    return f"{game}|{pairing}|{deal}|{rotation}|{seed}"
+
+
+def read_games(path: Path, seed: int) -> dict[str, dict[str, Any]]:
+    """The games already played with these levels and run seed, by game, pairing, deal and
+    rotation."""
+    if not path.exists():
+        return {}
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return {_key(r["game"], r["pairing"], r["deal"], r["rotation"], r["seed"]): r
+            for r in rows if r["levels"] == fingerprint() and r["seed"] == seed}  # fmt: skip
+
+
+def play(
+    tasks: Sequence[GameTask], executor: Executor, path: Path, seed: int
+) -> Iterator[dict[str, Any]]:
+    """Play `tasks` (of run seed `seed`), appending each game's row to `path` as it finishes."""
+    indexed = [GameTask(**{**t.__dict__, "index": i}) for i, t in enumerate(tasks)]
+    with path.open("a") as out:
+        for record in executor.run(indexed):
+            task = record.task
+            stronger, weaker = task.pairing.split(" vs ")
+            row = {"levels": fingerprint(), "seed": seed, "game": task.game,
+                   "pairing": task.pairing, "deal": task.deal, "rotation": task.rotation,
+                   "status": record.status, "score": game_score(record, stronger, weaker),
+                   "plies": len(record.moves), "seconds": round(record.seconds, 2)}  # fmt: skip
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            yield row
+
+
+def tally(
+    rows: Sequence[dict[str, Any]], budgets: dict[str, int], deals: int
+) -> dict[str, list[PairTally]]:
+    """Each game's pairs, weakest first: the stronger level's results over the deals below
+    `deals` (scored games of whole deals only)."""
+    results: dict[str, list[PairTally]] = {}
+    for game, iterations in budgets.items():
+        for weaker in range(1, FULL_STRENGTH):
+            stronger_bot, weaker_bot = pair_bots(iterations, weaker)
+            pairing = f"{stronger_bot} vs {weaker_bot}"
+            by_deal: dict[int, list[float]] = {}
+            for r in rows:
+                if r["game"] == game and r["pairing"] == pairing and r["deal"] < deals:
+                    by_deal.setdefault(r["deal"], []).append(r["score"])
+            scores = [s for d in by_deal.values() if len(d) == 2 and None not in d for s in d]
+            results.setdefault(game, []).append(PairTally(
+                stronger_bot, weaker_bot, scores.count(1.0), scores.count(0.5), scores.count(0.0)
+            ))  # fmt: skip
+    return results
+
+
+def ladder(results: Sequence[PairTally]) -> list[Rating]:
+    """Each level's rating over level 1 (Bradley–Terry over the adjacent pairs; one virtual
+    draw per pair keeps a clean sweep finite)."""
+    names = [str(n) for n in LEVELS]
+    rows = [(k + 1, k, r.points, r.games) for k, r in enumerate(results) if r.games]
+    if len(rows) < len(names) - 1:
+        return []
+    return fit_ratings(names, rows, anchor=0)
+
+
+def game_section(game: str, iterations: int, results: Sequence[PairTally]) -> str:
+    """One game's ladder: each pair, then the fitted ratings (level 1 = 0 Elo)."""
+    pair_rows = []
+    for weaker, r in enumerate(results, start=1):
+        e = estimate(r.points, r.games)
+        pair_rows.append((
+            f"{weaker + 1} v {weaker}", str(r.games), f"{r.wins}-{r.draws}-{r.losses}",
+            f"{100 * e.score:.1f}% ({100 * e.low:.1f}–{100 * e.high:.1f}%)",
+            elo_with_interval(e),
+        ))  # fmt: skip
+    ratings = ladder(results)
+    steps = [b.elo - a.elo for a, b in itertools.pairwise(ratings)]
+    monotone = "monotone" if steps and min(steps) > 0 else "not monotone"
+    ladder_rows = [(r.name, f"{round(r.elo):+d}", f"±{r.margin:.0f}",
+                    "–" if i == 0 else f"{round(steps[i - 1]):+d}")
+                   for i, r in enumerate(ratings)]  # fmt: skip
+    return "\n".join([
+        f"## {GAMES[game]} (level 10 = {iterations} iterations a move)",
+        "",
+        markdown_table(("pair (stronger v weaker)", "games", "stronger W-D-L",
+                        "stronger's score (95% CI)", "Elo gap [95% CI]"), pair_rows),
+        "",
+        f"The ladder ({monotone} in the point estimates): each level's Elo over level 1, a "
+        "Bradley–Terry fit of the pairs above with one virtual draw per pair (which pulls "
+        "clean sweeps toward even), ± 1.96 standard errors:",
+        "",
+        markdown_table(("level", "Elo over level 1", "95% ±", "step over the level below"),
+                       ladder_rows),
+        "",
+    ])  # fmt: skip
+
+
+def level_table() -> str:
+    """The levels' parameters (search.levels.LEVELS)."""
+    header = ("level", *map(str, LEVELS))
+    share = ("budget share", *(f"{100 * lv.share:g}%" for lv in LEVELS.values()))
+    temperature = ("temperature", *(f"{lv.temperature:g}" for lv in LEVELS.values()))
+    return markdown_table(header, [share, temperature])
+
+
+def report(command: str, budgets: dict[str, int], results: dict[str, list[PairTally]],
+           deals: int, seed: int) -> str:  # fmt: skip
+    """LEVELS.md."""
+    least = min((r.games for pairs in results.values() for r in pairs), default=0)
+    sections = [game_section(g, n, results[g]) for g, n in budgets.items()]
+    return "\n".join([
+        "# Strength levels: the measured ladder",
+        "",
+        f"Generated by `{command}` — do not edit by hand. {datetime.now(UTC):%Y-%m-%d %H:%M} UTC.",
+        "",
+        f"Each adjacent pair of levels played whole deals (each deal from both seats) with run "
+        f"seed {seed}; {least} games or more per pair (of {2 * deals} scheduled). Target: each "
+        f"level {TARGET_GAP[0]}–{TARGET_GAP[1]} Elo above the one below. Levels "
+        "(`search.levels`; a level searches its share of the budget, then draws among the "
+        "plausible candidates ∝ exp(value / temperature)):",
+        "",
+        level_table(),
+        "",
+        *sections,
+        "Score: win 1, draw ½, loss 0, from the stronger level's side; 95% CI: Wilson; Elo "
+        "logistic. A pair's row replays with `python -m clients.arena match STRONGER WEAKER "
+        f"--game GAME --players 2 --deals {deals} --seed {seed}`.",
+        "",
+    ])  # fmt: skip
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Play the games not yet in the games file, then write LEVELS.md."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--deals", type=int, default=200,
+                        help="deals per pair and game, 2 games each (%(default)s)")
+    parser.add_argument("--splendor-iters", type=int, default=400,
+                        help="level 10's iterations a move, Splendor: Marvel (%(default)s)")
+    parser.add_argument("--challengers-iters", type=int, default=100,
+                        help="level 10's iterations a move, Challengers! (%(default)s)")
+    parser.add_argument("--seed", type=int, default=1, help="run seed (%(default)s)")
+    parser.add_argument("--processes", type=int, default=1, help="0 = one per core")
+    parser.add_argument("--games", type=Path, default=GAMES_FILE,
+                        help="JSON lines of the games played (read, then appended)")
+    parser.add_argument("--out", type=Path, default=LEVELS_MD, help="Markdown file to write")
+    parser.add_argument("--report-only", action="store_true",
+                        help="write the Markdown from the games file without playing")
+    args = parser.parse_args(argv)  # fmt: skip
+
+    budgets = {"splendor_marvel": args.splendor_iters, "challengers": args.challengers_iters}
+    played = read_games(args.games, args.seed)
+    rows = list(played.values())
+    if not args.report_only:
+        keys = {t: _key(t.game, t.pairing, t.deal, t.rotation, args.seed)
+                for t in schedule(budgets, args.deals, args.seed)}  # fmt: skip
+        todo = [t for t, key in keys.items() if key not in played]
+        print(f"{len(played)} games on file, {len(todo)} to play", file=sys.stderr)
+        try:
+            games = play(todo, Executor(processes=args.processes), args.games, args.seed)
+            for n, row in enumerate(games):
+                rows.append(row)
+                print(f"\r{n + 1}/{len(todo)}", end="", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:
+            print("\nstopped: the games so far are kept", file=sys.stderr)
+    words = ["python", "-m", "benchmarks.levels", *(sys.argv[1:] if argv is None else argv)]
+    command = " ".join(shlex.quote(w) for w in words if w != "--report-only")
+    results = tally(rows, budgets, args.deals)
+    args.out.write_text(report(command, budgets, results, args.deals, args.seed))
+    print(f"\nwrote {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""Strength levels 1 (weakest) .. 10 (full strength): weaker play that loses the way people lose.
+
+A level weakens a search in two ways, both deterministic given the request's seed:
+
+- **A smaller budget** (`Level.share` of the iterations and time): the search looks less far,
+  so it misses long plans.
+- **A noisy choice among plausible moves**: instead of the search's choice (the first
+  candidate), the level draws one of the candidates the search considered seriously (at least
+  `PLAUSIBLE_VISIT_SHARE` of the top candidate's visits, among the `MAX_PLAUSIBLE` best ranked)
+  with probability ∝ exp(value / T), T = `Level.temperature` in win-probability units, the
+  search's choice counted at the best value among them. So the noise only ever departs from
+  the full-strength choice (a sharp softmax over the raw values would pick the highest mean,
+  which can beat the most visited move: benchmarks/TUNING.md's `final=lcb`). Close calls are
+  often missed, clear mistakes rarely made, and a move the search never looked at is never
+  played.
+
+Level 10 is the unweakened search: the whole budget and the first candidate. The levels'
+parameters were tuned so that each level beats the one below by a roughly even Elo gap
+(benchmarks/LEVELS.md has the measured ladder).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from search.limits import Limits
+from search.result import Candidate
+
+FULL_STRENGTH = 10
+PLAUSIBLE_VISIT_SHARE = 0.1
+"""A candidate needs this share of the most visited one's visits to be chosen by a weak level."""
+MAX_PLAUSIBLE = 5
+"""A weak level chooses among at most this many of the best ranked candidates (the answer's
+default candidate table)."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one strength level searches and chooses."""
+
+    share: float
+    """Share of the budget (iterations and time) the level searches."""
+    temperature: float
+    """Softmax temperature over the plausible candidates' values (0: the first candidate)."""
+
+
+LEVELS: dict[int, Level] = {
+    1: Level(0.125, 0.16),
+    2: Level(0.16, 0.13),
+    3: Level(0.2, 0.1),
+    4: Level(0.25, 0.08),
+    5: Level(0.32, 0.06),
+    6: Level(0.4, 0.045),
+    7: Level(0.5, 0.03),
+    8: Level(0.64, 0.02),
+    9: Level(0.8, 0.01),
+    FULL_STRENGTH: Level(1.0, 0.0),
+}
+"""Budget shares fall by 1.25 a level, to an eighth at level 1: a search of a few iterations
+plays worse than its own move priors (Challengers!: levels at 1.5% of 100 iterations beat
+those at 4-6%), so most of the weakening is the noisy choice, whose temperature rises as the
+level falls."""
+
+
+def level(strength: int) -> Level:
+    """The parameters of `strength`; ValueError outside 1..10."""
+    if strength not in LEVELS:
+        raise ValueError(f"strength must be 1..{FULL_STRENGTH}, got {strength}")
+    return LEVELS[strength]
+
+
+def level_iterations(iterations: int, strength: int) -> int:
+    """The level's share of an iteration budget (at least one iteration)."""
+    return max(1, int(iterations * level(strength).share))
+
+
+def level_limits(limits: Limits, strength: int) -> Limits:
+    """`limits` with the level's share of its iterations and time."""
+    share = level(strength).share
+    return replace(
+        limits,
+        iterations=None if limits.iterations is None else level_iterations(limits.iterations,
+                                                                           strength),
+        time=None if limits.time is None else limits.time * share,
+    )
+
+
+def plausible(candidates: Sequence[Candidate]) -> list[int]:
+    """Indices of the candidates a weak level may choose: the first, and those among the
+    `MAX_PLAUSIBLE` best ranked with enough visits."""
+    if not candidates:
+        return []
+    floor = max(1.0, PLAUSIBLE_VISIT_SHARE * max(c.visits for c in candidates))
+    return [i for i, c in enumerate(candidates[:MAX_PLAUSIBLE]) if i == 0 or c.visits >= floor]
+
+
+def choose(candidates: Sequence[Candidate], strength: int, seed: int) -> int:
+    """Index of the candidate the level plays (0, the search's choice, at full strength).
+
+    The same candidates, strength and seed always give the same index.
+    """
+    temperature = level(strength).temperature
+    options = plausible(candidates)
+    if temperature <= 0 or len(options) <= 1:
+        return 0
+    seen = [candidates[i].value for i in options]
+    seen[0] = top = max(seen)  # the search's choice looks best to every level: noise only departs
+    weights = [math.exp((value - top) / temperature) for value in seen]
+    rng = random.Random(f"strength/{strength}/{seed}")
+    return rng.choices(options, weights=weights)[0]

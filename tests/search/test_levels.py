@@ -1,0 +1,106 @@
+"""Strength levels: a weaker level chooses among the searched, plausible moves, by seed."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.splendor_marvel import GAME, observe
+from search import ISMCTSBot, Limits, ismcts, levels
+from search.levels import FULL_STRENGTH, MAX_PLAUSIBLE, choose, level_limits, plausible
+from search.result import Candidate
+from tests.advisor.conftest import midgame
+
+
+def candidate(action: int, visits: int, value: float) -> Candidate:
+    return Candidate(action, 0, visits, visits, (value, 1 - value), 0.1, value, (action,))
+
+
+candidates_lists = st.lists(
+    st.tuples(st.integers(0, 500), st.floats(0, 1)), min_size=1, max_size=12
+).map(lambda rows: [candidate(i, v, x) for i, (v, x) in enumerate(rows)])
+
+
+@given(candidates_lists, st.integers(1, FULL_STRENGTH), st.integers(0, 2**63 - 1))
+def test_the_choice_is_a_plausible_candidate_and_the_same_for_the_same_seed(
+    candidates: list[Candidate], strength: int, seed: int
+) -> None:
+    index = choose(candidates, strength, seed)
+    assert index == choose(candidates, strength, seed)
+    assert index in plausible(candidates)
+    assert index < MAX_PLAUSIBLE
+    top = max(c.visits for c in candidates)
+    assert index == 0 or candidates[index].visits >= max(1, levels.PLAUSIBLE_VISIT_SHARE * top)
+    if strength == FULL_STRENGTH:
+        assert index == 0
+
+
+def test_a_weak_level_often_misses_a_close_call_and_rarely_a_clear_one() -> None:
+    close = [candidate(0, 100, 0.52), candidate(1, 90, 0.50)]
+    clear = [candidate(0, 100, 0.9), candidate(1, 90, 0.1)]
+    picks = {name: Counter(choose(cands, 2, seed) for seed in range(400))
+             for name, cands in (("close", close), ("clear", clear))}  # fmt: skip
+    assert picks["close"][1] > 100
+    assert picks["clear"][1] < 10
+    strong = Counter(choose(close, 9, seed) for seed in range(400))
+    assert strong[1] < picks["close"][1]
+
+
+def test_moves_the_search_barely_tried_are_never_chosen() -> None:
+    cands = [candidate(0, 200, 0.3), candidate(1, 150, 0.3), candidate(2, 5, 0.99)]
+    assert {choose(cands, 1, seed) for seed in range(200)} == {0, 1}
+
+
+def test_weaker_levels_search_a_smaller_share_and_level_10_the_whole_budget() -> None:
+    shares = [levels.level(s).share for s in range(1, FULL_STRENGTH + 1)]
+    assert shares == sorted(shares) and shares[-1] == 1.0
+    assert level_limits(Limits(iterations=1000, time=2.0), 10) == Limits(iterations=1000, time=2.0)
+    weak = level_limits(Limits(iterations=1000, time=2.0), 1)
+    assert weak.iterations == int(1000 * shares[0]) and weak.time == pytest.approx(2 * shares[0])
+    assert level_limits(Limits(iterations=3), 1).iterations == 1
+
+
+@pytest.mark.parametrize("strength", [0, 11, -1])
+def test_levels_outside_1_to_10_are_refused(strength: int) -> None:
+    with pytest.raises(ValueError, match=r"strength must be 1\.\.10"):
+        levels.level(strength)
+    with pytest.raises(ValueError, match=r"strength must be 1\.\.10"):
+        ISMCTSBot(GAME, strength=strength)
+
+
+def test_level_10_plays_the_unweakened_search() -> None:
+    for seed in range(4):
+        state = midgame(seed, plies=14)
+        obs = observe(state, state.current)
+        limits = Limits(iterations=120)
+        full = ISMCTSBot(GAME, strength=FULL_STRENGTH).choose(obs, limits, seed)
+        assert full == ismcts(GAME, obs, limits, seed=seed).action
+
+
+def test_a_weak_level_plays_a_legal_move_its_search_considered() -> None:
+    chosen_elsewhere = 0
+    for seed in range(12):
+        state = midgame(seed, plies=14)
+        obs = observe(state, state.current)
+        bot = ISMCTSBot(GAME, strength=2)
+        result = bot.analyse(obs, Limits(iterations=600), seed)
+        assert result.stats.iterations == levels.level_iterations(600, 2)
+        move = bot.choose(obs, Limits(iterations=600), seed)
+        assert move in GAME.legal_actions(state)
+        assert move in [c.action for c in result.candidates[:MAX_PLAUSIBLE]]
+        chosen_elsewhere += move != result.action
+    assert chosen_elsewhere > 0
+
+
+def test_the_level_table_in_the_api_docs_is_the_levels() -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
+    rows = {line.split("|")[1].strip(): line.split("|")[2:-1] for line in doc.splitlines()
+            if line.startswith(("| budget share |", "| temperature T"))}  # fmt: skip
+    shares = [float(cell.strip().rstrip("%")) / 100 for cell in rows["budget share"]]
+    temperatures = [float(cell.split()[0]) for cell in rows["temperature T (win probability)"]]
+    assert shares == pytest.approx([lv.share for lv in levels.LEVELS.values()])
+    assert temperatures == pytest.approx([lv.temperature for lv in levels.LEVELS.values()])
