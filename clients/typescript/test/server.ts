@@ -37,21 +37,24 @@ export async function startServer(token = "ts-s3cret"): Promise<Server> {
   }
 }
 
-/** The HTTP port from the server's "listening" log line (stderr), or why it never came. */
+/** The HTTP port from the server's "listening" log line (stderr), once its "ready" line says
+ * the workers are warm (calls before it get UNAVAILABLE), or why it never came. */
 function httpPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stderr! });
     const seen: string[] = [];
+    let port: number | undefined;
     lines.on("line", (line) => {
       seen.push(line);
       try {
         const logged = JSON.parse(line) as { event?: string; http_port?: number };
-        if (logged.event === "listening" && logged.http_port) resolve(logged.http_port);
+        if (logged.event === "listening" && logged.http_port) port = logged.http_port;
+        if (logged.event === "ready" && port !== undefined) resolve(port);
       } catch {
         // not a JSON log line
       }
     });
     child.once("exit", (code) => reject(
-      new Error(`the server exited (${code}) before listening:\n${seen.join("\n")}`)));
+      new Error(`the server exited (${code}) before it was ready:\n${seen.join("\n")}`)));
   });
 }
