@@ -51,7 +51,7 @@ def new_game(request: advisor_pb2.NewGameRequest, path: str = "") -> tuple[GameA
     try:
         state = adapter.new_game(request.players, seed, request.start_seat, request.turn_cap)
     except ValueError as exc:
-        field = "start_seat" if "start_seat" in str(exc) else "players"
+        field = next((f for f in ("start_seat", "turn_cap") if f in str(exc)), "players")
         raise RequestError([(f"{where}{field}", str(exc))]) from None
     return adapter, state
 

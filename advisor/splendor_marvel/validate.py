@@ -35,7 +35,7 @@ from games.splendor_marvel.catalogue import (
 from games.splendor_marvel.history import replay
 from games.splendor_marvel.observation import Observation, observe
 from games.splendor_marvel.rules import locations_met
-from games.splendor_marvel.state import Phase
+from games.splendor_marvel.state import MAX_TURN_CAP, Phase
 
 Table = pb.SplendorObservation | pb.SplendorState
 BOARD_SLOTS = 3 * SLOTS_PER_LEVEL
@@ -102,6 +102,8 @@ def _check_table(msg: Table, path: str, v: Violations, viewer: int | None) -> bo
 
 
 def _check_counters(msg: Table, path: str, v: Violations) -> None:
+    if msg.turn_cap > MAX_TURN_CAP:
+        v.add(f"{path}.turn_cap", f"turn_cap must be at most {MAX_TURN_CAP}, got {msg.turn_cap}")
     # A game that reached the cap is over: round == turn_cap only with a result.
     if msg.turn_cap and (
         msg.round > msg.turn_cap or (msg.round == msg.turn_cap and not msg.result)

@@ -24,6 +24,8 @@ from games.splendor_marvel.catalogue import (
 from games.splendor_marvel.history import History
 
 DEFAULT_TURN_CAP = 200  # rounds; a game reaching it is a draw
+MAX_TURN_CAP = 10_000
+"""The largest turn cap a game may set (rounds: the compiled kernel keeps it in an int32)."""
 
 
 class Phase(IntEnum):
@@ -119,8 +121,8 @@ def new_game(
         raise ValueError(f"Splendor: Marvel is for {min(SUPPLY)}-{max(SUPPLY)} players")
     if not 0 <= start_seat < num_players:
         raise ValueError(f"start_seat must be in 0..{num_players - 1}")
-    if turn_cap < 1:
-        raise ValueError("turn_cap must be at least 1")
+    if not 1 <= turn_cap <= MAX_TURN_CAP:
+        raise ValueError(f"turn_cap must be in 1..{MAX_TURN_CAP}, got {turn_cap}")
     rng = random.Random(seed)
     tiles = rng.sample(sorted(TILES), SUPPLY[num_players].locations)
     locations = sorted(rng.choice(TILES[tile]) for tile in tiles)

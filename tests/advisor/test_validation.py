@@ -59,6 +59,8 @@ CASES: dict[str, tuple[Mutation, str]] = {
                                      f"{P}.phase"),
     "empty slot with cards in the deck": (lambda o: o.board.__setitem__(9, 0),
                                           f"{P}.deck_sizes[2]"),
+    # the soak's 100,000 requests found this one: the kernel's int32 world overflowed
+    "turn cap past an int32": (lambda o: setattr(o, "turn_cap", 2**32 - 1), f"{P}.turn_cap"),
 }
 
 
@@ -112,6 +114,17 @@ def test_bad_request_fields(
         method(request_)
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert bad_fields(caught.value) == [field]
+
+
+def test_a_new_game_with_a_turn_cap_too_large_names_the_field(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    request = advisor_pb2.NewGameRequest(game=common_pb2.GAME_SPLENDOR_MARVEL, players=2,
+                                         turn_cap=2**32 - 1)
+    with pytest.raises(grpc.RpcError) as caught:
+        stub.NewGame(request)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert bad_fields(caught.value) == ["turn_cap"], caught.value.details()
 
 
 def test_unknown_fields_are_tolerated(stub: advisor_pb2_grpc.AdvisorStub) -> None:
