@@ -7,7 +7,7 @@ from collections.abc import Callable
 import grpc
 import pytest
 
-from advisor.challengers.adapter import referee_rng
+from advisor.challengers.adapter import CHALLENGERS
 from contract.codecs import challengers as codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from contract.v1 import challengers_pb2 as pb
@@ -30,7 +30,7 @@ def _new(stub: advisor_pb2_grpc.AdvisorStub, players: int = 2,
 
 def _observation(seed: int = 5, plies: int = 0, seat: int = 0) -> common_pb2.Observation:
     state = new_game(2, seed=seed)
-    rng = referee_rng(state)
+    rng = CHALLENGERS.referee_rng(state)
     for _ in range(plies):
         GAME.apply(state, GAME.legal_actions(state)[0], rng)
     return common_pb2.Observation(challengers=codec.observation_to_proto(observe(state, seat)))
@@ -114,7 +114,7 @@ def test_a_referee_game_to_the_end_matches_the_engine(
         answer = stub.ApplyMove(advisor_pb2.ApplyMoveRequest(
             state=message, move=common_pb2.Move(notation=move.notation)
         ))
-        GAME.apply(local, action, referee_rng(local))
+        GAME.apply(local, action, CHALLENGERS.referee_rng(local))
         message = answer.state
         assert message.challengers == codec.state_to_proto(local)
         assert answer.events[0].seat == legal.seat
