@@ -96,5 +96,9 @@ class SplendorMarvel:
         """The table as text, hidden cards included."""
         return render_table(state)
 
+    def render_view(self, view: Observation) -> str:
+        """The table as the observation's seat sees it."""
+        return render_table(view)
+
 
 GAME = SplendorMarvel()
