@@ -3,7 +3,7 @@
 Every problem is reported with the proto field path under the caller's `path` prefix, e.g.
 `observation.splendor_marvel.players[1].tokens.yellow`. The checks run on the proto message
 before any decoding, so the codec may trust what passes. A history, when given, is checked
-field by field and then replayed (`games.splendor_marvel.history.replay`): it must lead to the
+field by field and then replayed (`games.splendor_marvel.replay.replay`): it must lead to the
 position it came with.
 """
 
@@ -32,8 +32,8 @@ from games.splendor_marvel.catalogue import (
     TIME_STONE,
     location_by_label,
 )
-from games.splendor_marvel.history import replay
 from games.splendor_marvel.observation import Observation, observe
+from games.splendor_marvel.replay import replay
 from games.splendor_marvel.rules import locations_met
 from games.splendor_marvel.state import MAX_TURN_CAP, Phase, SplendorState
 
