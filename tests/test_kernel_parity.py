@@ -1,6 +1,10 @@
 """Every registered game whose facade offers a compiled kernel (`GAME.compiled`) plays move
 for move like its Python engine: the same legal actions in the same order, the same world after
-every move (`encode_state`), the same returns. Each game's own differential tests go further."""
+every move (`encode_state`), the same returns. Each game's own differential tests go further.
+
+The Python engine draws its chance from `kernels.rng.PythonRng`, the kernel's stream; a game
+whose engine needs more of a generator than `random()` and `randrange(n)` gives its compiled
+game a `python_rng(seed)` that replays the kernel's draws."""
 
 from __future__ import annotations
 
@@ -27,7 +31,8 @@ def test_the_kernel_plays_like_the_python_engine(name: str) -> None:
             state = game.new_game(players, seed=seed)
             world = compiled.encode_state(state)
             chooser = random.Random(seed)
-            python_rng, kernel_rng = PythonRng(seed), new_rng(seed)
+            python_rng = getattr(compiled, "python_rng", PythonRng)(seed)
+            kernel_rng = new_rng(seed)
             plies = 0
             while not game.is_terminal(state):
                 legal = game.legal_actions(state)
