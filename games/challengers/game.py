@@ -73,7 +73,7 @@ class Challengers:
 
     def believe(self, obs: Observation) -> Observation:
         """`obs` whose `sample` deals other drafters' hidden picks as the priors would pick
-        them (`model`), or `obs` itself when it hides no pick."""
+        them (`opponent_model`), or `obs` itself when it hides no pick."""
         return observation.believe(obs)
 
     def rollout_action(self, state: State, rng: random.Random) -> Action:

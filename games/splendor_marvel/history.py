@@ -1,10 +1,10 @@
 """The public record of a game: its opening and every move since, as the table saw them.
 
-A `History` is what an opponent model reads (`games.splendor_marvel.model`): with the opening
-(the first twelve face-up cards and the location sides) and each move's dealt cards, a seat can
-replay the whole game and see every position in which another seat decided. The only card the
-record may hide is the one a blind reserve drew: its reserver always knows it, and so does
-everybody once that card is recruited.
+A `History` is what an opponent model reads (`games.splendor_marvel.opponent_model`): with the
+opening (the first twelve face-up cards and the location sides) and each move's dealt cards, a
+seat can replay the whole game and see every position in which another seat decided. The only
+card the record may hide is the one a blind reserve drew: its reserver always knows it, and so
+does everybody once that card is recruited.
 
 The state holds a `History`, so this module needs nothing of the rules; replaying a record
 (which does) is `games.splendor_marvel.replay`.

@@ -2,7 +2,7 @@
 
 `replay` rebuilds a game from an observation's history, with the hidden cards stood in for by
 unseen cards of their level, and checks that it arrives at the observation; the opponent model
-(`games.splendor_marvel.model`) reads the other seats' decisions from it.
+(`games.splendor_marvel.opponent_model`) reads the other seats' decisions from it.
 """
 
 from __future__ import annotations
