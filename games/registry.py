@@ -17,6 +17,7 @@ game").
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
@@ -87,7 +88,7 @@ class LoadedGame:
     new_game: Callable[..., Any]
 
 
-GAMES: dict[str, GameEntry] = {
+PUBLISHED: dict[str, GameEntry] = {
     "splendor_marvel": GameEntry(
         # the table sizes of the catalogue's supply (tests/test_registry.py checks they agree)
         "splendor_marvel", "Splendor: Marvel", (2, 3, 4), "take:YPB, recruit:62, return:S",
@@ -100,6 +101,30 @@ GAMES: dict[str, GameEntry] = {
         results_between_moves=True,
     ),
 }
+TOY_GAMES: dict[str, GameEntry] = {
+    "nim": GameEntry("nim", "Nim (toy)", (2,), "take:0x2, take:2x5"),
+}
+TOY_GAMES_VARIABLE = "CARD_ADVISOR_TOY_GAMES"
+
+
+def _registered(published: dict[str, GameEntry], asked: str) -> dict[str, GameEntry]:
+    """The published games and the toy games named in `asked` (comma-separated).
+
+    >>> list(_registered(PUBLISHED, "nim"))
+    ['splendor_marvel', 'challengers', 'nim']
+    >>> _registered(PUBLISHED, "chess")
+    Traceback (most recent call last):
+    ValueError: CARD_ADVISOR_TOY_GAMES names 'chess'; the toy games are nim
+    """
+    names = [name.strip() for name in asked.split(",") if name.strip()]
+    for name in names:
+        if name not in TOY_GAMES:
+            raise ValueError(f"{TOY_GAMES_VARIABLE} names {name!r}; the toy games are "
+                             f"{', '.join(TOY_GAMES)}")
+    return {**published, **{name: TOY_GAMES[name] for name in names}}
+
+
+GAMES = _registered(PUBLISHED, os.environ.get(TOY_GAMES_VARIABLE, ""))
 DEFAULT_GAME = "splendor_marvel"
 
 

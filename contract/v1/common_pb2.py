@@ -23,36 +23,37 @@ _sym_db = _symbol_database.Default()
 
 
 from contract.v1 import challengers_pb2 as advisor_dot_v1_dot_challengers__pb2
+from contract.v1 import nim_pb2 as advisor_dot_v1_dot_nim__pb2
 from contract.v1 import splendor_marvel_pb2 as advisor_dot_v1_dot_splendor__marvel__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x61\x64visor/v1/common.proto\x12\nadvisor.v1\x1a\x1c\x61\x64visor/v1/challengers.proto\x1a advisor/v1/splendor_marvel.proto\"\x8c\x01\n\x0bObservation\x12:\n\x0fsplendor_marvel\x18\x01 \x01(\x0b\x32\x1f.advisor.v1.SplendorObservationH\x00\x12\x39\n\x0b\x63hallengers\x18\x02 \x01(\x0b\x32\".advisor.v1.ChallengersObservationH\x00\x42\x06\n\x04game\"~\n\tGameState\x12\x34\n\x0fsplendor_marvel\x18\x01 \x01(\x0b\x32\x19.advisor.v1.SplendorStateH\x00\x12\x33\n\x0b\x63hallengers\x18\x02 \x01(\x0b\x32\x1c.advisor.v1.ChallengersStateH\x00\x42\x06\n\x04game\"\xac\x01\n\x04Move\x12\x33\n\x0fsplendor_marvel\x18\x01 \x01(\x0b\x32\x18.advisor.v1.SplendorMoveH\x00\x12\x32\n\x0b\x63hallengers\x18\x05 \x01(\x0b\x32\x1b.advisor.v1.ChallengersMoveH\x00\x12\x10\n\x08notation\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\x0c\n\x04seat\x18\x04 \x01(\rB\x06\n\x04game\"\xc9\x01\n\x06Limits\x12\x16\n\x0emax_iterations\x18\x01 \x01(\x04\x12\x13\n\x0bmax_time_ms\x18\x02 \x01(\r\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12\x0f\n\x07workers\x18\x04 \x01(\r\x12\x16\n\x0enum_candidates\x18\x05 \x01(\r\x12\x10\n\x08strength\x18\x06 \x01(\r\x12\"\n\x06\x65ngine\x18\x07 \x01(\x0e\x32\x12.advisor.v1.Engine\x12\x17\n\x0fmodel_opponents\x18\x08 \x01(\x08\x42\x07\n\x05_seed\"\xc1\x01\n\tCandidate\x12\x1e\n\x04move\x18\x01 \x01(\x0b\x32\x10.advisor.v1.Move\x12\x0c\n\x04rank\x18\x02 \x01(\r\x12\x0e\n\x06visits\x18\x03 \x01(\x04\x12\x17\n\x0fwin_probability\x18\x04 \x03(\x01\x12\r\n\x05prior\x18\x05 \x01(\x01\x12\x0b\n\x03lcb\x18\x06 \x01(\x01\x12\x1c\n\x02pv\x18\x07 \x03(\x0b\x32\x10.advisor.v1.Move\x12\x0b\n\x03ucb\x18\x08 \x01(\x01\x12\x16\n\x0etied_with_best\x18\t \x01(\x08\"\xb0\x01\n\x0bSearchStats\x12\x12\n\niterations\x18\x01 \x01(\x04\x12\r\n\x05nodes\x18\x02 \x01(\x04\x12\x12\n\nelapsed_ms\x18\x03 \x01(\x01\x12\x16\n\x0eworlds_sampled\x18\x04 \x01(\x04\x12\x0f\n\x07workers\x18\x05 \x01(\r\x12\x0c\n\x04seed\x18\x06 \x01(\x04\x12\x12\n\nstopped_by\x18\x07 \x01(\t\x12\x0e\n\x06\x65ngine\x18\x08 \x01(\t\x12\x0f\n\x07\x63lamped\x18\t \x03(\t\"F\n\x05\x45vent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x0c\n\x04\x63\x61rd\x18\x03 \x01(\r\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\"\xaa\x01\n\x0bSeatSummary\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06points\x18\x02 \x01(\r\x12:\n\x0fsplendor_marvel\x18\n \x01(\x0b\x32\x1f.advisor.v1.SplendorSeatSummaryH\x00\x12\x39\n\x0b\x63hallengers\x18\x0b \x01(\x0b\x32\".advisor.v1.ChallengersSeatSummaryH\x00\x42\x06\n\x04game*L\n\x04Game\x12\x14\n\x10GAME_UNSPECIFIED\x10\x00\x12\x18\n\x14GAME_SPLENDOR_MARVEL\x10\x01\x12\x14\n\x10GAME_CHALLENGERS\x10\x02*H\n\x06\x45ngine\x12\x16\n\x12\x45NGINE_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x45NGINE_COMPILED\x10\x01\x12\x11\n\rENGINE_PYTHON\x10\x02*z\n\x05Grade\x12\x15\n\x11GRADE_UNSPECIFIED\x10\x00\x12\x0e\n\nGRADE_BEST\x10\x01\x12\x0e\n\nGRADE_GOOD\x10\x02\x12\x14\n\x10GRADE_INACCURACY\x10\x03\x12\x11\n\rGRADE_MISTAKE\x10\x04\x12\x11\n\rGRADE_BLUNDER\x10\x05\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17\x61\x64visor/v1/common.proto\x12\nadvisor.v1\x1a\x1c\x61\x64visor/v1/challengers.proto\x1a\x14\x61\x64visor/v1/nim.proto\x1a advisor/v1/splendor_marvel.proto\"\xb7\x01\n\x0bObservation\x12:\n\x0fsplendor_marvel\x18\x01 \x01(\x0b\x32\x1f.advisor.v1.SplendorObservationH\x00\x12\x39\n\x0b\x63hallengers\x18\x02 \x01(\x0b\x32\".advisor.v1.ChallengersObservationH\x00\x12)\n\x03nim\x18\x03 \x01(\x0b\x32\x1a.advisor.v1.NimObservationH\x00\x42\x06\n\x04game\"\xa3\x01\n\tGameState\x12\x34\n\x0fsplendor_marvel\x18\x01 \x01(\x0b\x32\x19.advisor.v1.SplendorStateH\x00\x12\x33\n\x0b\x63hallengers\x18\x02 \x01(\x0b\x32\x1c.advisor.v1.ChallengersStateH\x00\x12#\n\x03nim\x18\x03 \x01(\x0b\x32\x14.advisor.v1.NimStateH\x00\x42\x06\n\x04game\"\xd0\x01\n\x04Move\x12\x33\n\x0fsplendor_marvel\x18\x01 \x01(\x0b\x32\x18.advisor.v1.SplendorMoveH\x00\x12\x32\n\x0b\x63hallengers\x18\x05 \x01(\x0b\x32\x1b.advisor.v1.ChallengersMoveH\x00\x12\"\n\x03nim\x18\x06 \x01(\x0b\x32\x13.advisor.v1.NimMoveH\x00\x12\x10\n\x08notation\x18\x02 \x01(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\x0c\n\x04seat\x18\x04 \x01(\rB\x06\n\x04game\"\xc9\x01\n\x06Limits\x12\x16\n\x0emax_iterations\x18\x01 \x01(\x04\x12\x13\n\x0bmax_time_ms\x18\x02 \x01(\r\x12\x11\n\x04seed\x18\x03 \x01(\x04H\x00\x88\x01\x01\x12\x0f\n\x07workers\x18\x04 \x01(\r\x12\x16\n\x0enum_candidates\x18\x05 \x01(\r\x12\x10\n\x08strength\x18\x06 \x01(\r\x12\"\n\x06\x65ngine\x18\x07 \x01(\x0e\x32\x12.advisor.v1.Engine\x12\x17\n\x0fmodel_opponents\x18\x08 \x01(\x08\x42\x07\n\x05_seed\"\xc1\x01\n\tCandidate\x12\x1e\n\x04move\x18\x01 \x01(\x0b\x32\x10.advisor.v1.Move\x12\x0c\n\x04rank\x18\x02 \x01(\r\x12\x0e\n\x06visits\x18\x03 \x01(\x04\x12\x17\n\x0fwin_probability\x18\x04 \x03(\x01\x12\r\n\x05prior\x18\x05 \x01(\x01\x12\x0b\n\x03lcb\x18\x06 \x01(\x01\x12\x1c\n\x02pv\x18\x07 \x03(\x0b\x32\x10.advisor.v1.Move\x12\x0b\n\x03ucb\x18\x08 \x01(\x01\x12\x16\n\x0etied_with_best\x18\t \x01(\x08\"\xb0\x01\n\x0bSearchStats\x12\x12\n\niterations\x18\x01 \x01(\x04\x12\r\n\x05nodes\x18\x02 \x01(\x04\x12\x12\n\nelapsed_ms\x18\x03 \x01(\x01\x12\x16\n\x0eworlds_sampled\x18\x04 \x01(\x04\x12\x0f\n\x07workers\x18\x05 \x01(\r\x12\x0c\n\x04seed\x18\x06 \x01(\x04\x12\x12\n\nstopped_by\x18\x07 \x01(\t\x12\x0e\n\x06\x65ngine\x18\x08 \x01(\t\x12\x0f\n\x07\x63lamped\x18\t \x03(\t\"F\n\x05\x45vent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x0c\n\x04\x63\x61rd\x18\x03 \x01(\r\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\"\xaa\x01\n\x0bSeatSummary\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06points\x18\x02 \x01(\r\x12:\n\x0fsplendor_marvel\x18\n \x01(\x0b\x32\x1f.advisor.v1.SplendorSeatSummaryH\x00\x12\x39\n\x0b\x63hallengers\x18\x0b \x01(\x0b\x32\".advisor.v1.ChallengersSeatSummaryH\x00\x42\x06\n\x04game*Z\n\x04Game\x12\x14\n\x10GAME_UNSPECIFIED\x10\x00\x12\x18\n\x14GAME_SPLENDOR_MARVEL\x10\x01\x12\x14\n\x10GAME_CHALLENGERS\x10\x02\x12\x0c\n\x08GAME_NIM\x10\x03*H\n\x06\x45ngine\x12\x16\n\x12\x45NGINE_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x45NGINE_COMPILED\x10\x01\x12\x11\n\rENGINE_PYTHON\x10\x02*z\n\x05Grade\x12\x15\n\x11GRADE_UNSPECIFIED\x10\x00\x12\x0e\n\nGRADE_BEST\x10\x01\x12\x0e\n\nGRADE_GOOD\x10\x02\x12\x14\n\x10GRADE_INACCURACY\x10\x03\x12\x11\n\rGRADE_MISTAKE\x10\x04\x12\x11\n\rGRADE_BLUNDER\x10\x05\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'advisor.v1.common_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_GAME']._serialized_start=1373
-  _globals['_GAME']._serialized_end=1449
-  _globals['_ENGINE']._serialized_start=1451
-  _globals['_ENGINE']._serialized_end=1523
-  _globals['_GRADE']._serialized_start=1525
-  _globals['_GRADE']._serialized_end=1647
-  _globals['_OBSERVATION']._serialized_start=104
-  _globals['_OBSERVATION']._serialized_end=244
-  _globals['_GAMESTATE']._serialized_start=246
-  _globals['_GAMESTATE']._serialized_end=372
-  _globals['_MOVE']._serialized_start=375
-  _globals['_MOVE']._serialized_end=547
-  _globals['_LIMITS']._serialized_start=550
-  _globals['_LIMITS']._serialized_end=751
-  _globals['_CANDIDATE']._serialized_start=754
-  _globals['_CANDIDATE']._serialized_end=947
-  _globals['_SEARCHSTATS']._serialized_start=950
-  _globals['_SEARCHSTATS']._serialized_end=1126
-  _globals['_EVENT']._serialized_start=1128
-  _globals['_EVENT']._serialized_end=1198
-  _globals['_SEATSUMMARY']._serialized_start=1201
-  _globals['_SEATSUMMARY']._serialized_end=1371
+  _globals['_GAME']._serialized_start=1512
+  _globals['_GAME']._serialized_end=1602
+  _globals['_ENGINE']._serialized_start=1604
+  _globals['_ENGINE']._serialized_end=1676
+  _globals['_GRADE']._serialized_start=1678
+  _globals['_GRADE']._serialized_end=1800
+  _globals['_OBSERVATION']._serialized_start=126
+  _globals['_OBSERVATION']._serialized_end=309
+  _globals['_GAMESTATE']._serialized_start=312
+  _globals['_GAMESTATE']._serialized_end=475
+  _globals['_MOVE']._serialized_start=478
+  _globals['_MOVE']._serialized_end=686
+  _globals['_LIMITS']._serialized_start=689
+  _globals['_LIMITS']._serialized_end=890
+  _globals['_CANDIDATE']._serialized_start=893
+  _globals['_CANDIDATE']._serialized_end=1086
+  _globals['_SEARCHSTATS']._serialized_start=1089
+  _globals['_SEARCHSTATS']._serialized_end=1265
+  _globals['_EVENT']._serialized_start=1267
+  _globals['_EVENT']._serialized_end=1337
+  _globals['_SEATSUMMARY']._serialized_start=1340
+  _globals['_SEATSUMMARY']._serialized_end=1510
 # @@protoc_insertion_point(module_scope)

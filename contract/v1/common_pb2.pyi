@@ -1,4 +1,5 @@
 from contract.v1 import challengers_pb2 as _challengers_pb2
+from contract.v1 import nim_pb2 as _nim_pb2
 from contract.v1 import splendor_marvel_pb2 as _splendor_marvel_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -14,6 +15,7 @@ class Game(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_UNSPECIFIED: _ClassVar[Game]
     GAME_SPLENDOR_MARVEL: _ClassVar[Game]
     GAME_CHALLENGERS: _ClassVar[Game]
+    GAME_NIM: _ClassVar[Game]
 
 class Engine(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -32,6 +34,7 @@ class Grade(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
 GAME_UNSPECIFIED: Game
 GAME_SPLENDOR_MARVEL: Game
 GAME_CHALLENGERS: Game
+GAME_NIM: Game
 ENGINE_UNSPECIFIED: Engine
 ENGINE_COMPILED: Engine
 ENGINE_PYTHON: Engine
@@ -43,34 +46,40 @@ GRADE_MISTAKE: Grade
 GRADE_BLUNDER: Grade
 
 class Observation(_message.Message):
-    __slots__ = ("splendor_marvel", "challengers")
+    __slots__ = ("splendor_marvel", "challengers", "nim")
     SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
     CHALLENGERS_FIELD_NUMBER: _ClassVar[int]
+    NIM_FIELD_NUMBER: _ClassVar[int]
     splendor_marvel: _splendor_marvel_pb2.SplendorObservation
     challengers: _challengers_pb2.ChallengersObservation
-    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorObservation, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersObservation, _Mapping]] = ...) -> None: ...
+    nim: _nim_pb2.NimObservation
+    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorObservation, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersObservation, _Mapping]] = ..., nim: _Optional[_Union[_nim_pb2.NimObservation, _Mapping]] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("splendor_marvel", "challengers")
+    __slots__ = ("splendor_marvel", "challengers", "nim")
     SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
     CHALLENGERS_FIELD_NUMBER: _ClassVar[int]
+    NIM_FIELD_NUMBER: _ClassVar[int]
     splendor_marvel: _splendor_marvel_pb2.SplendorState
     challengers: _challengers_pb2.ChallengersState
-    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorState, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersState, _Mapping]] = ...) -> None: ...
+    nim: _nim_pb2.NimState
+    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorState, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersState, _Mapping]] = ..., nim: _Optional[_Union[_nim_pb2.NimState, _Mapping]] = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("splendor_marvel", "challengers", "notation", "description", "seat")
+    __slots__ = ("splendor_marvel", "challengers", "nim", "notation", "description", "seat")
     SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
     CHALLENGERS_FIELD_NUMBER: _ClassVar[int]
+    NIM_FIELD_NUMBER: _ClassVar[int]
     NOTATION_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     splendor_marvel: _splendor_marvel_pb2.SplendorMove
     challengers: _challengers_pb2.ChallengersMove
+    nim: _nim_pb2.NimMove
     notation: str
     description: str
     seat: int
-    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorMove, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersMove, _Mapping]] = ..., notation: _Optional[str] = ..., description: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+    def __init__(self, splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorMove, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersMove, _Mapping]] = ..., nim: _Optional[_Union[_nim_pb2.NimMove, _Mapping]] = ..., notation: _Optional[str] = ..., description: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class Limits(_message.Message):
     __slots__ = ("max_iterations", "max_time_ms", "seed", "workers", "num_candidates", "strength", "engine", "model_opponents")

@@ -9,73 +9,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+# Nim (perfect information) is the toy third game, promoted to games/nim; re-exported here.
+from games.nim import Nim, NimObservation, NimState  # noqa: F401
+
 
 class IllegalAction(ValueError):
     """Raised by `apply` when an action is not legal in the state it is applied to."""
-
-
-# --- Nim: perfect information -------------------------------------------------------------
-
-
-@dataclass
-class NimState:
-    piles: list[int]
-    player: int = 0
-
-
-@dataclass(frozen=True)
-class NimObservation:
-    piles: tuple[int, ...]
-    player: int
-
-
-class Nim:
-    """Normal-play Nim: take any number from one pile; whoever takes the last object wins."""
-
-    name = "nim"
-
-    def num_players(self, state: NimState) -> int:
-        return 2
-
-    def current_player(self, state: NimState) -> int:
-        return state.player
-
-    def legal_actions(self, state: NimState) -> Sequence[tuple[int, int]]:
-        return [(i, k) for i, n in enumerate(state.piles) for k in range(1, n + 1)]
-
-    def apply(self, state: NimState, action: tuple[int, int], rng: random.Random) -> None:
-        pile, take = action
-        if not 1 <= take <= state.piles[pile]:
-            raise IllegalAction(action)
-        state.piles[pile] -= take
-        state.player = 1 - state.player
-        if not any(state.piles):
-            state.player = 1 - state.player  # the one who took last stays as the winner
-
-    def clone(self, state: NimState) -> NimState:
-        return NimState(list(state.piles), state.player)
-
-    def is_terminal(self, state: NimState) -> bool:
-        return not any(state.piles)
-
-    def returns(self, state: NimState) -> Sequence[float]:
-        return (1.0, 0.0) if state.player == 0 else (0.0, 1.0)
-
-    def observe(self, state: NimState, seat: int) -> NimObservation:
-        return NimObservation(tuple(state.piles), state.player)
-
-    def sample(self, observation: NimObservation, rng: random.Random) -> NimState:
-        return NimState(list(observation.piles), observation.player)
-
-    def rollout_action(self, state: NimState, rng: random.Random) -> tuple[int, int]:
-        legal = self.legal_actions(state)
-        return legal[rng.randrange(len(legal))]
-
-    def evaluate(self, state: NimState) -> Sequence[float]:
-        return (0.5, 0.5)
-
-    def priors(self, state: NimState, actions: Sequence[tuple[int, int]]) -> Sequence[float]:
-        return [1.0 / len(actions)] * len(actions)
 
 
 # --- Guess the card: strategy fusion --------------------------------------------------------

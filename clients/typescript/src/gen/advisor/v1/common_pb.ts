@@ -14,6 +14,8 @@ import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2"
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { ChallengersMove, ChallengersObservation, ChallengersSeatSummary, ChallengersState } from "./challengers_pb.js";
 import { file_advisor_v1_challengers } from "./challengers_pb.js";
+import type { NimMove, NimObservation, NimState } from "./nim_pb.js";
+import { file_advisor_v1_nim } from "./nim_pb.js";
 import type { SplendorMove, SplendorObservation, SplendorSeatSummary, SplendorState } from "./splendor_marvel_pb.js";
 import { file_advisor_v1_splendor_marvel } from "./splendor_marvel_pb.js";
 import type { Message } from "@bufbuild/protobuf";
@@ -22,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file advisor/v1/common.proto.
  */
 export const file_advisor_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("ChdhZHZpc29yL3YxL2NvbW1vbi5wcm90bxIKYWR2aXNvci52MSKMAQoLT2JzZXJ2YXRpb24SOgoPc3BsZW5kb3JfbWFydmVsGAEgASgLMh8uYWR2aXNvci52MS5TcGxlbmRvck9ic2VydmF0aW9uSAASOQoLY2hhbGxlbmdlcnMYAiABKAsyIi5hZHZpc29yLnYxLkNoYWxsZW5nZXJzT2JzZXJ2YXRpb25IAEIGCgRnYW1lIn4KCUdhbWVTdGF0ZRI0Cg9zcGxlbmRvcl9tYXJ2ZWwYASABKAsyGS5hZHZpc29yLnYxLlNwbGVuZG9yU3RhdGVIABIzCgtjaGFsbGVuZ2VycxgCIAEoCzIcLmFkdmlzb3IudjEuQ2hhbGxlbmdlcnNTdGF0ZUgAQgYKBGdhbWUirAEKBE1vdmUSMwoPc3BsZW5kb3JfbWFydmVsGAEgASgLMhguYWR2aXNvci52MS5TcGxlbmRvck1vdmVIABIyCgtjaGFsbGVuZ2VycxgFIAEoCzIbLmFkdmlzb3IudjEuQ2hhbGxlbmdlcnNNb3ZlSAASEAoIbm90YXRpb24YAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSDAoEc2VhdBgEIAEoDUIGCgRnYW1lIskBCgZMaW1pdHMSFgoObWF4X2l0ZXJhdGlvbnMYASABKAQSEwoLbWF4X3RpbWVfbXMYAiABKA0SEQoEc2VlZBgDIAEoBEgAiAEBEg8KB3dvcmtlcnMYBCABKA0SFgoObnVtX2NhbmRpZGF0ZXMYBSABKA0SEAoIc3RyZW5ndGgYBiABKA0SIgoGZW5naW5lGAcgASgOMhIuYWR2aXNvci52MS5FbmdpbmUSFwoPbW9kZWxfb3Bwb25lbnRzGAggASgIQgcKBV9zZWVkIsEBCglDYW5kaWRhdGUSHgoEbW92ZRgBIAEoCzIQLmFkdmlzb3IudjEuTW92ZRIMCgRyYW5rGAIgASgNEg4KBnZpc2l0cxgDIAEoBBIXCg93aW5fcHJvYmFiaWxpdHkYBCADKAESDQoFcHJpb3IYBSABKAESCwoDbGNiGAYgASgBEhwKAnB2GAcgAygLMhAuYWR2aXNvci52MS5Nb3ZlEgsKA3VjYhgIIAEoARIWCg50aWVkX3dpdGhfYmVzdBgJIAEoCCKwAQoLU2VhcmNoU3RhdHMSEgoKaXRlcmF0aW9ucxgBIAEoBBINCgVub2RlcxgCIAEoBBISCgplbGFwc2VkX21zGAMgASgBEhYKDndvcmxkc19zYW1wbGVkGAQgASgEEg8KB3dvcmtlcnMYBSABKA0SDAoEc2VlZBgGIAEoBBISCgpzdG9wcGVkX2J5GAcgASgJEg4KBmVuZ2luZRgIIAEoCRIPCgdjbGFtcGVkGAkgAygJIkYKBUV2ZW50EgwKBGtpbmQYASABKAkSDAoEc2VhdBgCIAEoDRIMCgRjYXJkGAMgASgNEhMKC2Rlc2NyaXB0aW9uGAQgASgJIqoBCgtTZWF0U3VtbWFyeRIMCgRzZWF0GAEgASgNEg4KBnBvaW50cxgCIAEoDRI6Cg9zcGxlbmRvcl9tYXJ2ZWwYCiABKAsyHy5hZHZpc29yLnYxLlNwbGVuZG9yU2VhdFN1bW1hcnlIABI5CgtjaGFsbGVuZ2VycxgLIAEoCzIiLmFkdmlzb3IudjEuQ2hhbGxlbmdlcnNTZWF0U3VtbWFyeUgAQgYKBGdhbWUqTAoER2FtZRIUChBHQU1FX1VOU1BFQ0lGSUVEEAASGAoUR0FNRV9TUExFTkRPUl9NQVJWRUwQARIUChBHQU1FX0NIQUxMRU5HRVJTEAIqSAoGRW5naW5lEhYKEkVOR0lORV9VTlNQRUNJRklFRBAAEhMKD0VOR0lORV9DT01QSUxFRBABEhEKDUVOR0lORV9QWVRIT04QAip6CgVHcmFkZRIVChFHUkFERV9VTlNQRUNJRklFRBAAEg4KCkdSQURFX0JFU1QQARIOCgpHUkFERV9HT09EEAISFAoQR1JBREVfSU5BQ0NVUkFDWRADEhEKDUdSQURFX01JU1RBS0UQBBIRCg1HUkFERV9CTFVOREVSEAViBnByb3RvMw", [file_advisor_v1_challengers, file_advisor_v1_splendor_marvel]);
+  fileDesc("ChdhZHZpc29yL3YxL2NvbW1vbi5wcm90bxIKYWR2aXNvci52MSK3AQoLT2JzZXJ2YXRpb24SOgoPc3BsZW5kb3JfbWFydmVsGAEgASgLMh8uYWR2aXNvci52MS5TcGxlbmRvck9ic2VydmF0aW9uSAASOQoLY2hhbGxlbmdlcnMYAiABKAsyIi5hZHZpc29yLnYxLkNoYWxsZW5nZXJzT2JzZXJ2YXRpb25IABIpCgNuaW0YAyABKAsyGi5hZHZpc29yLnYxLk5pbU9ic2VydmF0aW9uSABCBgoEZ2FtZSKjAQoJR2FtZVN0YXRlEjQKD3NwbGVuZG9yX21hcnZlbBgBIAEoCzIZLmFkdmlzb3IudjEuU3BsZW5kb3JTdGF0ZUgAEjMKC2NoYWxsZW5nZXJzGAIgASgLMhwuYWR2aXNvci52MS5DaGFsbGVuZ2Vyc1N0YXRlSAASIwoDbmltGAMgASgLMhQuYWR2aXNvci52MS5OaW1TdGF0ZUgAQgYKBGdhbWUi0AEKBE1vdmUSMwoPc3BsZW5kb3JfbWFydmVsGAEgASgLMhguYWR2aXNvci52MS5TcGxlbmRvck1vdmVIABIyCgtjaGFsbGVuZ2VycxgFIAEoCzIbLmFkdmlzb3IudjEuQ2hhbGxlbmdlcnNNb3ZlSAASIgoDbmltGAYgASgLMhMuYWR2aXNvci52MS5OaW1Nb3ZlSAASEAoIbm90YXRpb24YAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSDAoEc2VhdBgEIAEoDUIGCgRnYW1lIskBCgZMaW1pdHMSFgoObWF4X2l0ZXJhdGlvbnMYASABKAQSEwoLbWF4X3RpbWVfbXMYAiABKA0SEQoEc2VlZBgDIAEoBEgAiAEBEg8KB3dvcmtlcnMYBCABKA0SFgoObnVtX2NhbmRpZGF0ZXMYBSABKA0SEAoIc3RyZW5ndGgYBiABKA0SIgoGZW5naW5lGAcgASgOMhIuYWR2aXNvci52MS5FbmdpbmUSFwoPbW9kZWxfb3Bwb25lbnRzGAggASgIQgcKBV9zZWVkIsEBCglDYW5kaWRhdGUSHgoEbW92ZRgBIAEoCzIQLmFkdmlzb3IudjEuTW92ZRIMCgRyYW5rGAIgASgNEg4KBnZpc2l0cxgDIAEoBBIXCg93aW5fcHJvYmFiaWxpdHkYBCADKAESDQoFcHJpb3IYBSABKAESCwoDbGNiGAYgASgBEhwKAnB2GAcgAygLMhAuYWR2aXNvci52MS5Nb3ZlEgsKA3VjYhgIIAEoARIWCg50aWVkX3dpdGhfYmVzdBgJIAEoCCKwAQoLU2VhcmNoU3RhdHMSEgoKaXRlcmF0aW9ucxgBIAEoBBINCgVub2RlcxgCIAEoBBISCgplbGFwc2VkX21zGAMgASgBEhYKDndvcmxkc19zYW1wbGVkGAQgASgEEg8KB3dvcmtlcnMYBSABKA0SDAoEc2VlZBgGIAEoBBISCgpzdG9wcGVkX2J5GAcgASgJEg4KBmVuZ2luZRgIIAEoCRIPCgdjbGFtcGVkGAkgAygJIkYKBUV2ZW50EgwKBGtpbmQYASABKAkSDAoEc2VhdBgCIAEoDRIMCgRjYXJkGAMgASgNEhMKC2Rlc2NyaXB0aW9uGAQgASgJIqoBCgtTZWF0U3VtbWFyeRIMCgRzZWF0GAEgASgNEg4KBnBvaW50cxgCIAEoDRI6Cg9zcGxlbmRvcl9tYXJ2ZWwYCiABKAsyHy5hZHZpc29yLnYxLlNwbGVuZG9yU2VhdFN1bW1hcnlIABI5CgtjaGFsbGVuZ2VycxgLIAEoCzIiLmFkdmlzb3IudjEuQ2hhbGxlbmdlcnNTZWF0U3VtbWFyeUgAQgYKBGdhbWUqWgoER2FtZRIUChBHQU1FX1VOU1BFQ0lGSUVEEAASGAoUR0FNRV9TUExFTkRPUl9NQVJWRUwQARIUChBHQU1FX0NIQUxMRU5HRVJTEAISDAoIR0FNRV9OSU0QAypICgZFbmdpbmUSFgoSRU5HSU5FX1VOU1BFQ0lGSUVEEAASEwoPRU5HSU5FX0NPTVBJTEVEEAESEQoNRU5HSU5FX1BZVEhPThACKnoKBUdyYWRlEhUKEUdSQURFX1VOU1BFQ0lGSUVEEAASDgoKR1JBREVfQkVTVBABEg4KCkdSQURFX0dPT0QQAhIUChBHUkFERV9JTkFDQ1VSQUNZEAMSEQoNR1JBREVfTUlTVEFLRRAEEhEKDUdSQURFX0JMVU5ERVIQBWIGcHJvdG8z", [file_advisor_v1_challengers, file_advisor_v1_nim, file_advisor_v1_splendor_marvel]);
 
 /**
  * What one seat may know: the input of the advisor RPCs.
@@ -45,6 +47,12 @@ export type Observation = Message<"advisor.v1.Observation"> & {
      */
     value: ChallengersObservation;
     case: "challengers";
+  } | {
+    /**
+     * @generated from field: advisor.v1.NimObservation nim = 3;
+     */
+    value: NimObservation;
+    case: "nim";
   } | { case: undefined; value?: undefined };
 };
 
@@ -76,6 +84,12 @@ export type GameState = Message<"advisor.v1.GameState"> & {
      */
     value: ChallengersState;
     case: "challengers";
+  } | {
+    /**
+     * @generated from field: advisor.v1.NimState nim = 3;
+     */
+    value: NimState;
+    case: "nim";
   } | { case: undefined; value?: undefined };
 };
 
@@ -108,6 +122,12 @@ export type Move = Message<"advisor.v1.Move"> & {
      */
     value: ChallengersMove;
     case: "challengers";
+  } | {
+    /**
+     * @generated from field: advisor.v1.NimMove nim = 6;
+     */
+    value: NimMove;
+    case: "nim";
   } | { case: undefined; value?: undefined };
 
   /**
@@ -460,6 +480,13 @@ export enum Game {
    * @generated from enum value: GAME_CHALLENGERS = 2;
    */
   CHALLENGERS = 2,
+
+  /**
+   * The test suite's toy game (nim.proto): served only when registered, not in production.
+   *
+   * @generated from enum value: GAME_NIM = 3;
+   */
+  NIM = 3,
 }
 
 /**

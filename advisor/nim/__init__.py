@@ -1,0 +1,1 @@
+"""Nim, the toy third game, behind the service's `GameAdapter` interface."""
