@@ -27,7 +27,7 @@ def move_to_proto(action: Action) -> pb.NimMove:
 
 
 def move_from_proto(msg: pb.NimMove) -> Action:
-    return msg.pile, msg.take
+    return Action(msg.pile, msg.take)
 
 
 def catalogue_to_proto() -> pb.NimCatalogue:

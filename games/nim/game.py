@@ -6,12 +6,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 PILES = (3, 5, 7, 9)
 """The piles of a new game."""
 
-Action = tuple[int, int]
-"""(pile, how many to take), written "take:<pile>x<take>"."""
+class Action(NamedTuple):
+    """Take `take` objects from pile `pile` (equal to the plain tuple (pile, take))."""
+
+    pile: int
+    take: int
+
+    def __str__(self) -> str:
+        return f"take:{self.pile}x{self.take}"
 
 
 @dataclass
@@ -50,7 +57,7 @@ class Nim:
         return -1 if self.is_terminal(state) else state.player
 
     def legal_actions(self, state: NimState) -> Sequence[Action]:
-        return [(i, k) for i, n in enumerate(state.piles) for k in range(1, n + 1)]
+        return [Action(i, k) for i, n in enumerate(state.piles) for k in range(1, n + 1)]
 
     def apply(self, state: NimState, action: Action, rng: random.Random) -> None:
         pile, take = action
@@ -92,10 +99,10 @@ class Nim:
         pile, _, take = rest.partition("x")
         if kind != "take" or not pile.isdigit() or not take.isdigit():
             raise ValueError(f"{text!r}: write take:<pile>x<count>, e.g. take:0x2")
-        return int(pile), int(take)
+        return Action(int(pile), int(take))
 
     def notation(self, action: Action) -> str:
-        return f"take:{action[0]}x{action[1]}"
+        return str(Action(*action))  # a plain (pile, take) tuple too
 
     def describe(self, action: Action, state: NimState | None = None) -> str:
         return f"take {action[1]} from pile {action[0]}"
