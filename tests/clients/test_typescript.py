@@ -1,5 +1,6 @@
 """The TypeScript client (clients/typescript): its generated code is current with proto/, and
-its Node tests pass against a real server they start and stop.
+its Node tests pass against a real server they start and stop, and the play page plays whole
+games in headless Chromium.
 
 Both need Node and the package's dependencies (`npm ci`, which this installs when missing).
 Without Node they skip locally, but fail in CI (CI=true), where Node must be installed.
@@ -60,4 +61,14 @@ def test_generated_typescript_is_current_with_proto(npm: str, tmp_path: Path) ->
 
 def test_the_typescript_client_passes_its_node_tests(npm: str) -> None:
     printed = run([npm, "test"], ADVISOR_PYTHON=sys.executable)
+    assert "# fail 0" in printed and "# pass 0" not in printed
+
+
+def test_the_play_page_plays_whole_games_in_chromium(npm: str) -> None:
+    """clients/typescript/test/page.test.ts: a whole game of each game through the page in
+    headless Chromium (skipped without Chromium, except in CI)."""
+    if not Path(os.environ.get("CHROMIUM", "/usr/bin/chromium")).exists() \
+            and os.environ.get("CI") != "true":
+        pytest.skip("Chromium is not installed (apt-get install chromium): the page is not tested")
+    printed = run([npm, "run", "test:page"], ADVISOR_PYTHON=sys.executable)
     assert "# fail 0" in printed and "# pass 0" not in printed
