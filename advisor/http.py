@@ -20,6 +20,7 @@ import logging
 import re
 import socket
 import threading
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Generator
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
@@ -89,14 +90,35 @@ class Aborted(Exception):
 
 
 class CompactJson:
-    """Connect's JSON codec without the indentation connectrpc's adds: the same JSON, written
-    in half the time (GetInfo's 9 kB answer: about 24 ms instead of 45 on a loaded machine)."""
+    """Connect's JSON codec, faster than connectrpc's: no indentation (the same JSON in half
+    the time), and the last few answers' JSON remembered by their binary form, so an answer
+    asked again (GetInfo's 28 kB of catalogues, the same every call: about 20 ms to write on
+    a loaded machine) costs a serialization (about 0.03 ms) and a look-up."""
+
+    def __init__(self, remembered: int = 16, largest: int = 256 * 1024):
+        self._remembered = remembered
+        self._largest = largest
+        self._written: OrderedDict[tuple[str, bytes], bytes] = OrderedDict()
+        self._lock = threading.Lock()
 
     def name(self) -> str:
         return "json"
 
     def encode(self, message: Message) -> bytes:
-        return json_format.MessageToJson(message, indent=None).encode()
+        binary = message.SerializeToString(deterministic=True)
+        key = (message.DESCRIPTOR.full_name, binary)
+        with self._lock:
+            written = self._written.get(key)
+            if written is not None:
+                self._written.move_to_end(key)
+                return written
+        written = json_format.MessageToJson(message, indent=None).encode()
+        if len(binary) <= self._largest:
+            with self._lock:
+                self._written[key] = written
+                while len(self._written) > self._remembered:
+                    self._written.popitem(last=False)
+        return written
 
     def decode(self, data: bytes | bytearray, message_class: type[Message]) -> Message:
         message = message_class()
@@ -313,9 +335,13 @@ def application(servicer: Any, service: descriptor.ServiceDescriptor, config: Se
 
 
 def _bind(host: str, port: int) -> socket.socket:
-    """A listening socket on (host, port), alone (no port sharing); port -1: any free one."""
+    """A listening socket on (host, port), alone (no port sharing); port -1: any free one.
+
+    Its protocol is named (IPPROTO_TCP, not 0): asyncio turns Nagle's algorithm off
+    (TCP_NODELAY) only on accepted sockets that say they are TCP, and with it on, an answer
+    written in two parts waited for the client's delayed acknowledgement, about 40 ms."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.bind((host, max(port, 0)))
         sock.listen(128)
