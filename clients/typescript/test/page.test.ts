@@ -50,7 +50,8 @@ function chooser(seed: number): (n: number) => number {
   };
 }
 
-async function playWholeGame(title: string, picture: string): Promise<void> {
+/** Plays a whole game of `title` as seat 0 against a level-3 bot; the person's move count. */
+async function playWholeGame(title: string, picture: string): Promise<number> {
   const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(0);
   try {
@@ -94,6 +95,7 @@ async function playWholeGame(title: string, picture: string): Promise<void> {
     assert.equal(await settled(page), "reviewed");
     assert.equal(await page.locator("#review tbody tr").count(), mine);
     assert.match(await page.locator("#review .accuracy").textContent() ?? "", /accuracy \d+/);
+    return mine;
   } finally {
     await page.close();
   }
@@ -106,8 +108,8 @@ function shot(name: string): string {
 
 test("a whole Splendor: Marvel game against a bot, with a hint, grades and a review",
   { skip: !FOUND && "no Chromium" },
-  () => playWholeGame("Splendor: Marvel", "play-splendor-marvel.png"));
+  async (t) => t.diagnostic(`${await playWholeGame("Splendor: Marvel", "play-splendor-marvel.png")} moves`));
 
 test("a whole Challengers! game against a bot, with a hint, grades and a review",
   { skip: !FOUND && "no Chromium" },
-  () => playWholeGame("Challengers!", "play-challengers.png"));
+  async (t) => t.diagnostic(`${await playWholeGame("Challengers!", "play-challengers.png")} moves`));
