@@ -61,7 +61,7 @@ export function table(view, catalogue) {
   const board = o.board ?? [];
   const rows = [3, 2, 1].map((level) => {
     const slots = board.slice((level - 1) * 4, level * 4).filter((id) => count(id) > 0);
-    return `<div class="level"><span class="deck">Level ${level}<br>${count(o.deckSizes?.[level - 1])} in deck</span>
+    return `<div class="level"><span class="deck">Level ${level}, ${count(o.deckSizes?.[level - 1])} in deck</span>
       <div class="row">${slots.map((id) => card(count(id), cards)).join("")}</div></div>`;
   });
   const locations = (o.locationsLeft ?? []).map((label) => {
