@@ -76,7 +76,7 @@ async function start(event) {
   if ($("seed").value !== "") newGame.seed = $("seed").value;
   setStatus("thinking", "Dealing…");
   try {
-    show(await play("new", { newGame, bots, iterations: budget }));
+    await show(await play("new", { newGame, bots, iterations: budget }));
     $("grade").innerHTML = "";
     $("review").innerHTML = "";
     $("play").hidden = false;

@@ -9,12 +9,9 @@ import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
-import grpc
 import pytest
-from google.protobuf import json_format
 
 from advisor import AdvisorServer
-from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from tests.advisor.conftest import start
 
 TOKEN = "p1ay"
@@ -28,12 +25,6 @@ def served() -> Iterator[AdvisorServer]:
     running.stop(grace=1.0)
 
 
-@pytest.fixture(scope="module")
-def stub(served: AdvisorServer) -> Iterator[advisor_pb2_grpc.AdvisorStub]:
-    with grpc.insecure_channel(f"127.0.0.1:{served.port}") as channel:
-        yield advisor_pb2_grpc.AdvisorStub(channel)
-
-
 def get(served: AdvisorServer, path: str) -> tuple[int, str, str]:
     """(status, content type, text) of a GET on the HTTP port."""
     with urllib.request.urlopen(f"http://127.0.0.1:{served.http.port}{path}", timeout=60) as r:
@@ -41,16 +32,23 @@ def get(served: AdvisorServer, path: str) -> tuple[int, str, str]:
 
 
 def play(served: AdvisorServer, action: str, body: dict[str, Any],
-         headers: dict[str, str] = AUTH) -> tuple[int, dict[str, Any]]:
-    """(status, JSON answer) of a play-page call."""
+         headers: dict[str, str] = AUTH, path: str = "/play/") -> tuple[int, dict[str, Any]]:
+    """(status, JSON answer) of a play-page call (or, with path, of a Connect JSON call)."""
     asked = urllib.request.Request(
-        f"http://127.0.0.1:{served.http.port}/play/{action}", data=json.dumps(body).encode(),
+        f"http://127.0.0.1:{served.http.port}{path}{action}", data=json.dumps(body).encode(),
         headers={"content-type": "application/json", **headers})
     try:
         with urllib.request.urlopen(asked, timeout=120) as answer:
             return answer.status, json.loads(answer.read())
     except urllib.error.HTTPError as refused:
         return refused.code, json.loads(refused.read())
+
+
+def rpc(served: AdvisorServer, method: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The answer of an RPC called as the page calls it (Connect, JSON)."""
+    status, answer = play(served, method, body, path="/advisor.v1.Advisor/")
+    assert status == 200, answer
+    return answer
 
 
 def splendor(seed: int, **more: Any) -> dict[str, Any]:
@@ -67,7 +65,7 @@ def test_the_page_and_its_modules_are_served_at_the_root(served: AdvisorServer) 
 
 
 def test_a_table_answers_the_persons_view_and_only_the_kind_of_a_bots_move(
-    served: AdvisorServer, stub: advisor_pb2_grpc.AdvisorStub
+    served: AdvisorServer,
 ) -> None:
     status, view = play(served, "new", {"newGame": splendor(5), "iterations": 30,
                                         "bots": [{"seat": 0, "strength": 2}]})
@@ -79,39 +77,33 @@ def test_a_table_answers_the_persons_view_and_only_the_kind_of_a_bots_move(
     assert ":" not in view["moves"][0]["notation"]
     assert "record" not in view and "decks" not in json.dumps(view)
     # the person's legal moves come from the public API, on the observation alone
-    observation = json_format.ParseDict(view["observation"], common_pb2.Observation())
-    legal = stub.LegalMoves(advisor_pb2.LegalMovesRequest(observation=observation),
-                            metadata=tuple(AUTH.items()))
-    assert legal.seat == 1
-    chosen = legal.moves[0]
-    status, after = play(served, "move", {"table": view["table"], "move": chosen.notation})
+    legal = rpc(served, "LegalMoves", {"observation": view["observation"]})
+    assert legal["seat"] == 1
+    chosen = legal["moves"][0]
+    status, after = play(served, "move", {"table": view["table"], "move": chosen["notation"]})
     assert status == 200, after
     mine = after["moves"][1]
     assert (mine["seat"], mine["notation"], mine["description"]) == (
-        1, chosen.notation, chosen.description)
+        1, chosen["notation"], chosen["description"])
 
 
 def test_a_whole_game_ends_with_a_record_that_replays_to_the_persons_last_view(
-    served: AdvisorServer, stub: advisor_pb2_grpc.AdvisorStub
+    served: AdvisorServer,
 ) -> None:
-    metadata = tuple(AUTH.items())
     _, view = play(served, "new", {"newGame": splendor(8, turnCap=2), "iterations": 20,
                                    "bots": [{"seat": 1, "strength": 10}]})
     while not view["over"]:
-        observation = json_format.ParseDict(view["observation"], common_pb2.Observation())
-        legal = stub.LegalMoves(advisor_pb2.LegalMovesRequest(observation=observation),
-                                metadata=metadata)
+        legal = rpc(served, "LegalMoves", {"observation": view["observation"]})
         status, view = play(served, "move", {"table": view["table"],
-                                             "move": legal.moves[-1].notation})
+                                             "move": legal["moves"][-1]["notation"]})
         assert status == 200, view
-    record = json_format.ParseDict(view["record"], advisor_pb2.GameRecord())
-    assert [m["notation"] for m in view["moves"]] == [m.notation for m in record.moves]
-    state = stub.NewGame(record.new_game, metadata=metadata).state
-    for move in record.moves:
-        state = stub.ApplyMove(advisor_pb2.ApplyMoveRequest(state=state, move=move),
-                               metadata=metadata).state
-    seen = stub.Observe(advisor_pb2.ObserveRequest(state=state, seat=0), metadata=metadata)
-    assert view["observation"] == json_format.MessageToDict(seen.observation)
+    record = view["record"]
+    assert [m["notation"] for m in view["moves"]] == [m["notation"] for m in record["moves"]]
+    state = rpc(served, "NewGame", record["newGame"])["state"]
+    for move in record["moves"]:
+        state = rpc(served, "ApplyMove", {"state": state, "move": move})["state"]
+    seen = rpc(served, "Observe", {"state": state, "seat": 0})
+    assert view["observation"] == seen["observation"]
 
 
 @pytest.mark.parametrize(("action", "body", "code", "names"), [

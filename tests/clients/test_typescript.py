@@ -2,7 +2,8 @@
 its Node tests pass against a real server they start and stop, and the play page plays whole
 games in headless Chromium.
 
-Both need Node and the package's dependencies (`npm ci`, which this installs when missing).
+They need Node and the package's dependencies (`npm ci`, which this runs when they are missing
+or older than package-lock.json).
 Without Node they skip locally, but fail in CI (CI=true), where Node must be installed.
 """
 
@@ -28,7 +29,9 @@ def npm() -> str:
         if os.environ.get("CI") == "true":
             pytest.fail("Node 20 and npm are needed in CI for the TypeScript client's tests")
         pytest.skip("Node is not installed: the TypeScript client is not tested")
-    if not (PACKAGE / "node_modules").is_dir():
+    installed = PACKAGE / "node_modules" / ".package-lock.json"
+    if not installed.exists() or installed.stat().st_mtime < (
+            PACKAGE / "package-lock.json").stat().st_mtime:
         run([found, "ci", "--no-audit", "--no-fund"])
     return found
 

@@ -3,7 +3,8 @@
 // each game against a bot, asks for a hint, checks each move's grade and reviews the game.
 // Every wait is for something the page shows (no clock: Playwright's timeouts are off), and the
 // browser and server are closed whatever happens. Without Chromium the test skips, except in
-// CI (CI=true), where .ci/run installs it. SCREENSHOTS=dir keeps a picture of each game.
+// CI (CI=true), where .ci/run installs it. SCREENSHOTS=dir keeps a picture of each game;
+// PAGE_BUDGET sets the search iterations (bots, hints, grades, review; default 16: cheap).
 
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -16,7 +17,7 @@ const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const FOUND = existsSync(CHROMIUM);
 if (!FOUND && process.env.CI === "true") throw new Error(`no Chromium at ${CHROMIUM} in CI`);
 const GRADES = ["best", "good", "inaccuracy", "mistake", "blunder"];
-const BUDGET = 40;
+const BUDGET = Number(process.env.PAGE_BUDGET ?? 16);
 
 let server: Server | undefined;
 let browser: Browser | undefined;
@@ -76,7 +77,9 @@ async function playWholeGame(title: string, picture: string): Promise<number> {
     const pick = chooser(7);
     let mine = 0;
     for (let state = "your-turn"; state === "your-turn"; mine++) {
-      const buttons = page.locator("#moves button.move");
+      // a card recruited when one can be (a shorter game), else any legal move
+      const recruits = page.locator("#moves button.move", { hasText: /^recruit/ });
+      const buttons = await recruits.count() ? recruits : page.locator("#moves button.move");
       const button = buttons.nth(pick(await buttons.count()));
       const played = (await button.textContent())!.trim();
       await button.click();
