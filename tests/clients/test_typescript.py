@@ -12,6 +12,7 @@ from __future__ import annotations
 import filecmp
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -37,11 +38,20 @@ def npm() -> str:
 
 
 def run(command: list[str], **env: str) -> str:
-    """Run `command` in the package; fail with its output unless it succeeds."""
-    ran = subprocess.run(command, cwd=PACKAGE, capture_output=True, text=True, timeout=600,
-                         env={**os.environ, **env}, stdin=subprocess.DEVNULL, check=False)
-    assert ran.returncode == 0, f"{' '.join(command)} failed:\n{ran.stdout}\n{ran.stderr}"
-    return ran.stdout
+    """Run `command` in the package; fail with its output unless it succeeds. It runs in a
+    process group of its own, killed whole if it is still running after 15 minutes (npm, node,
+    the server it started: the browser closes with node's pipe)."""
+    process = subprocess.Popen(command, cwd=PACKAGE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+                               env={**os.environ, **env}, start_new_session=True)
+    try:
+        stdout, stderr = process.communicate(timeout=900)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 0, f"{' '.join(command)} failed:\n{stdout}\n{stderr}"
+    return stdout
 
 
 def differences(left: Path, right: Path) -> list[str]:
