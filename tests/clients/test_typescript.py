@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from games.registry import TOY_GAMES_VARIABLE
+
 PACKAGE = Path(__file__).parents[2] / "clients" / "typescript"
 
 
@@ -36,6 +38,9 @@ def npm() -> str:
         run([found, "ci", "--no-audit", "--no-fund"])
     return found
 
+PUBLISHED_ONLY = {key: value for key, value in os.environ.items() if key != TOY_GAMES_VARIABLE}
+"""The environment without the toy games: the Node tests expect a production server's games."""
+
 
 def run(command: list[str], **env: str) -> str:
     """Run `command` in the package; fail with its output unless it succeeds. It runs in a
@@ -43,7 +48,7 @@ def run(command: list[str], **env: str) -> str:
     the server it started: the browser closes with node's pipe)."""
     process = subprocess.Popen(command, cwd=PACKAGE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
-                               env={**os.environ, **env}, start_new_session=True)
+                               env={**PUBLISHED_ONLY, **env}, start_new_session=True)
     try:
         stdout, stderr = process.communicate(timeout=900)
     finally:
