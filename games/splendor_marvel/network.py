@@ -1,0 +1,92 @@
+"""The learned value of a Splendor: Marvel position: a small dense network, numpy and numba.
+
+Inputs are `network_features.public_features` (public facts, from the seat to move); two hidden
+ReLU layers; one logit per seat in turn order from the seat to move; a softmax over the seats
+in the game gives each seat's chance to win, the same meaning as `heuristics.evaluate`. The
+weights are fitted from the compiled search's self-play by `scripts/train_splendor_network.py`
+and shipped in `network.json` (the kernel's cache key hashes it, with every file here).
+
+`evaluate` is the numpy forward pass for the Python search; `evaluate_kernel` the same in numba
+for the compiled one (`kernel_learned`), equal to 1e-9. Nothing here is a default: a search
+uses the network only through `LEARNED_GAME` / `LEARNED` (see `benchmarks/LEARNING.md`).
+"""
+
+from __future__ import annotations
+
+import math
+from importlib import resources
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from games.splendor_marvel import kernel as k
+from games.splendor_marvel.dense import Weights, forward, read_weights
+from games.splendor_marvel.network_features import (
+    NUM_INPUTS,
+    public_features,
+    public_features_kernel,
+)
+
+WEIGHTS: Weights = read_weights(
+    resources.files(__package__).joinpath("network.json").read_text("utf-8"))
+W1, B1, W2, B2, W3, B3 = WEIGHTS
+HIDDEN1, HIDDEN2 = W1.shape[0], W2.shape[0]
+
+
+def value_of_world(world: np.ndarray) -> tuple[float, ...]:
+    """Each seat's chance to win in `world` (a kernel world, not over), numpy forward pass."""
+    x = np.empty(NUM_INPUTS)
+    public_features(world, x)
+    n, current = int(world[k.NUM_PLAYERS]), int(world[k.CURRENT])
+    logits = forward(x, WEIGHTS)[:n]
+    weights = np.exp(logits - logits.max())
+    weights /= weights.sum()
+    return tuple(float(weights[(seat - current) % n]) for seat in range(n))
+
+
+def evaluate(state: Any) -> tuple[float, ...]:
+    """`heuristics.evaluate`'s counterpart from the network, for a `SplendorState`."""
+    if state.result is not None:
+        return tuple(state.result)
+    from games.splendor_marvel.compiled import COMPILED
+
+    return value_of_world(COMPILED.encode_state(state))
+
+
+@njit(nogil=True)
+def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
+    """`kernel.evaluate`'s contract from the network: `value_of_world`, compiled."""
+    n = world[k.NUM_PLAYERS]
+    if world[k.OVER]:
+        k.returns(world, out)
+        return
+    x = np.empty(NUM_INPUTS)
+    public_features_kernel(world, x)
+    first = np.empty(HIDDEN1)
+    for i in range(HIDDEN1):
+        total = B1[i]
+        for j in range(NUM_INPUTS):
+            total += W1[i, j] * x[j]
+        first[i] = max(total, 0.0)
+    second = np.empty(HIDDEN2)
+    for i in range(HIDDEN2):
+        total = B2[i]
+        for j in range(HIDDEN1):
+            total += W2[i, j] * first[j]
+        second[i] = max(total, 0.0)
+    logits = np.empty(n)
+    top = -math.inf
+    for r in range(n):
+        total = B3[r]
+        for j in range(HIDDEN2):
+            total += W3[r, j] * second[j]
+        logits[r] = total
+        top = max(top, total)
+    norm = 0.0
+    for r in range(n):
+        logits[r] = math.exp(logits[r] - top)
+        norm += logits[r]
+    current = world[k.CURRENT]
+    for r in range(n):
+        out[(current + r) % n] = logits[r] / norm
