@@ -5,11 +5,14 @@ Usage: python scripts/train_splendor_network.py --data .selfplay/gen0.jsonl [--d
 
 Reads `scripts/selfplay_splendor.py`'s records. Every fifth game (by index) is held out; of the
 rest, every tenth game validates, and the epoch with the lowest validation loss is kept. The
+network corrects the logits of today's logistic evaluation (recorded with each position). The
 target of a position is the game's final result per seat (shares of the win), in turn order
 from the seat to move; the loss is the cross-entropy of the softmax over the seats in the game
-(Adam, minibatches of 256, weight decay). Prints a table per epoch and, on the held-out games,
-the network's log-loss and winner accuracy beside today's logistic evaluation and the search's
-own root value; `--write` writes `games/splendor_marvel/network.json`.
+(Adam, minibatches of 256, decoupled weight decay); `--search-weight` blends the search's root
+value into the target (the result alone is a noisy target for one position), `--augment`
+relabels the colours at random. Prints a table per epoch and, on the held-out games, the
+network's log-loss and winner accuracy beside today's logistic evaluation and the search's own
+root value; `--write` writes `games/splendor_marvel/network.json`.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import numpy as np
 
 from games.splendor_marvel.dense import forward
 from games.splendor_marvel.kernel import MAX_PLAYERS
-from games.splendor_marvel.network_features import NUM_INPUTS
+from games.splendor_marvel.network_features import NUM_INPUTS, SEAT_FEATURES
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "games" / "splendor_marvel" / "network.json"
@@ -45,6 +48,11 @@ class Positions:
     logistic: np.ndarray
     search: np.ndarray
     players: np.ndarray
+
+    @property
+    def offset(self) -> np.ndarray:
+        """The logistic evaluation's log-probabilities (the logits the network corrects)."""
+        return np.log(np.clip(self.logistic, 1e-6, 1.0))
 
 
 def _turn_order(values: list[float], seat: int, n: int) -> list[float]:
@@ -91,52 +99,93 @@ def accuracy(p: np.ndarray, data: Positions) -> float:
 
 
 def _initial(sizes: list[int], rng: np.random.Generator) -> list[np.ndarray]:
+    """He-initialised hidden layers and a last layer of zeros (so training starts from the
+    logistic evaluation exactly)."""
     weights = []
     for fan_in, fan_out in itertools.pairwise(sizes):
         weights.append(rng.normal(0.0, np.sqrt(2.0 / fan_in), (fan_out, fan_in)))
         weights.append(np.zeros(fan_out))
+    weights[-2][:] = 0.0
     return weights
 
 
-def _gradients(w: list[np.ndarray], x: np.ndarray, target: np.ndarray,
+def predict(w: list[np.ndarray] | tuple[np.ndarray, ...], data: Positions) -> np.ndarray:
+    """The network's win chances: its correction added to the logistic evaluation's logits."""
+    return probabilities(forward(data.x, tuple(w)) + data.offset, data.mask)
+
+
+def _gradients(w: list[np.ndarray], x: np.ndarray, offset: np.ndarray, target: np.ndarray,
                mask: np.ndarray) -> list[np.ndarray]:
     z1 = x @ w[0].T + w[1]
     h1 = np.maximum(z1, 0.0)
     z2 = h1 @ w[2].T + w[3]
     h2 = np.maximum(z2, 0.0)
-    p = probabilities(h2 @ w[4].T + w[5], mask)
+    p = probabilities(h2 @ w[4].T + w[5] + offset, mask)
     d3 = (p - target) * mask / len(x)
     d2 = (d3 @ w[4]) * (z2 > 0)
     d1 = (d2 @ w[2]) * (z1 > 0)
     return [d1.T @ x, d1.sum(0), d2.T @ h1, d2.sum(0), d3.T @ h2, d3.sum(0)]
 
 
-def train(data: dict[str, Positions], hidden: list[int], epochs: int, seed: int,
-          rate: float, decay: float) -> tuple[list[np.ndarray], list[tuple[int, float, float]]]:
+COLOUR_GROUPS = [*(block * SEAT_FEATURES + first for block in range(MAX_PLAYERS)
+                   for first in (1, 8)), MAX_PLAYERS * SEAT_FEATURES + 8]
+"""Where a run of the five stone colours starts in the inputs (tokens and bonuses per seat, the
+supply): the cards are spread evenly over the colours, so a consistent relabelling of colours
+is a near symmetry that `--augment` trains on."""
+
+
+def colour_relabelling(rng: np.random.Generator) -> np.ndarray:
+    """A column order of the inputs that relabels the five colours by one random permutation."""
+    order = np.arange(NUM_INPUTS)
+    permutation = rng.permutation(5)
+    for first in COLOUR_GROUPS:
+        order[first:first + 5] = first + permutation
+    return order
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How to train (the command line's options)."""
+
+    hidden: list[int]
+    epochs: int
+    seed: int
+    rate: float
+    decay: float
+    search_weight: float
+    augment: bool
+
+
+def train(data: dict[str, Positions], settings: Settings,
+          ) -> tuple[list[np.ndarray], list[tuple[int, float, float]]]:
     """Adam on the training positions; the weights of the best validation epoch, and the log
     (epoch, train loss, validation loss)."""
-    rng = np.random.default_rng(seed)
-    w = _initial([NUM_INPUTS, *hidden, MAX_PLAYERS], rng)
+    rng = np.random.default_rng(settings.seed)
+    w = _initial([NUM_INPUTS, *settings.hidden, MAX_PLAYERS], rng)
+    rate, decay, weight = settings.rate, settings.decay, settings.search_weight
     m = [np.zeros_like(a) for a in w]
     v = [np.zeros_like(a) for a in w]
     step = 0
     best, best_loss, log = [a.copy() for a in w], np.inf, []
     train_set, validate = data["train"], data["validate"]
-    for epoch in range(1, epochs + 1):
+    goal = (1 - weight) * train_set.target + weight * train_set.search
+    offset = train_set.offset
+    for epoch in range(1, settings.epochs + 1):
         order = rng.permutation(len(train_set.x))
         for start in range(0, len(order), BATCH):
             batch = order[start:start + BATCH]
-            grads = _gradients(w, train_set.x[batch], train_set.target[batch],
-                               train_set.mask[batch])
+            x = train_set.x[batch]
+            if settings.augment:
+                x = x[:, colour_relabelling(rng)]
+            grads = _gradients(w, x, offset[batch], goal[batch], train_set.mask[batch])
             step += 1
             for i, g in enumerate(grads):
-                if i % 2 == 0:
-                    g = g + decay * w[i]
                 m[i] = 0.9 * m[i] + 0.1 * g
                 v[i] = 0.999 * v[i] + 0.001 * g * g
                 w[i] -= rate * (m[i] / (1 - 0.9**step)) / (np.sqrt(v[i] / (1 - 0.999**step)) + 1e-8)
-        losses = [log_loss(probabilities(forward(d.x, tuple(w)), d.mask), d)
-                  for d in (train_set, validate)]
+                if i % 2 == 0:
+                    w[i] -= rate * decay * w[i]
+        losses = [log_loss(predict(w, d), d) for d in (train_set, validate)]
         log.append((epoch, losses[0], losses[1]))
         print(f"epoch {epoch:3d}  train {losses[0]:.4f}  validate {losses[1]:.4f}",
               file=sys.stderr, flush=True)
@@ -148,7 +197,7 @@ def train(data: dict[str, Positions], hidden: list[int], epochs: int, seed: int,
 def report(w: list[np.ndarray], test: Positions) -> dict[str, dict[str, float]]:
     """Log-loss and accuracy on `test` of the network, the logistic evaluation and the search."""
     found = {}
-    for name, p in (("network", probabilities(forward(test.x, tuple(w)), test.mask)),
+    for name, p in (("network", predict(w, test)),
                     ("logistic", test.logistic), ("search_root", test.search)):
         found[name] = {"log_loss": round(log_loss(p, test), 4),
                        "accuracy": round(accuracy(p, test), 4)}
@@ -170,18 +219,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--hidden", type=int, nargs=2, default=[64, 32])
     parser.add_argument("--rate", type=float, default=1e-3)
-    parser.add_argument("--decay", type=float, default=1e-4)
+    parser.add_argument("--decay", type=float, default=1e-4,
+                        help="decoupled weight decay (AdamW) of the weight matrices")
+    parser.add_argument("--search-weight", type=float, default=0.0,
+                        help="train toward this blend of the search's root value and the result")
+    parser.add_argument("--augment", action="store_true",
+                        help="relabel the colours of each minibatch at random")
     parser.add_argument("--write", action="store_true", help=f"write {TARGET.name}")
     args = parser.parse_args(argv)
     data = load(args.data)
     sizes = {part: len(d.x) for part, d in data.items()}
     print(f"positions: {sizes}", file=sys.stderr)
-    w, log = train(data, args.hidden, args.epochs, args.seed, args.rate, args.decay)
+    settings = Settings(args.hidden, args.epochs, args.seed, args.rate, args.decay,
+                        args.search_weight, args.augment)
+    w, log = train(data, settings)
     quality = report(w, data["test"])
     summary = {
         "source": "scripts/train_splendor_network.py",
         "data": [str(p) for p in args.data],
         "seed": args.seed,
+        "hidden": args.hidden,
+        "search_weight": args.search_weight,
+        "augment": args.augment,
         "positions": sizes,
         "best_epoch": min(log, key=lambda row: row[2])[0],
         "held_out": quality,

@@ -1,8 +1,10 @@
 """The learned value of a Splendor: Marvel position: a small dense network, numpy and numba.
 
 Inputs are `network_features.public_features` (public facts, from the seat to move); two hidden
-ReLU layers; one logit per seat in turn order from the seat to move; a softmax over the seats
-in the game gives each seat's chance to win, the same meaning as `heuristics.evaluate`. The
+ReLU layers; one logit per seat in turn order from the seat to move, added to the log of
+today's logistic evaluation (`heuristics.evaluate`): the network learns a correction to it, and
+with its last layer at zero it is that evaluation. A softmax over the seats in the game gives
+each seat's chance to win. The
 weights are fitted from the compiled search's self-play by `scripts/train_splendor_network.py`
 and shipped in `network.json` (the kernel's cache key hashes it, with every file here).
 
@@ -34,12 +36,15 @@ W1, B1, W2, B2, W3, B3 = WEIGHTS
 HIDDEN1, HIDDEN2 = W1.shape[0], W2.shape[0]
 
 
-def value_of_world(world: np.ndarray) -> tuple[float, ...]:
+def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float, ...]:
     """Each seat's chance to win in `world` (a kernel world, not over), numpy forward pass."""
     x = np.empty(NUM_INPUTS)
     public_features(world, x)
     n, current = int(world[k.NUM_PLAYERS]), int(world[k.CURRENT])
-    logits = forward(x, WEIGHTS)[:n]
+    base = np.empty(n)
+    k.evaluate(world, base)
+    order = [(current + r) % n for r in range(n)]
+    logits = forward(x, weights)[:n] + np.log(base[order])
     weights = np.exp(logits - logits.max())
     weights /= weights.sum()
     return tuple(float(weights[(seat - current) % n]) for seat in range(n))
@@ -75,10 +80,13 @@ def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
         for j in range(HIDDEN1):
             total += W2[i, j] * first[j]
         second[i] = max(total, 0.0)
+    base = np.empty(n)
+    k.evaluate(world, base)
+    current = world[k.CURRENT]
     logits = np.empty(n)
     top = -math.inf
     for r in range(n):
-        total = B3[r]
+        total = B3[r] + math.log(base[(current + r) % n])
         for j in range(HIDDEN2):
             total += W3[r, j] * second[j]
         logits[r] = total
@@ -87,6 +95,5 @@ def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
     for r in range(n):
         logits[r] = math.exp(logits[r] - top)
         norm += logits[r]
-    current = world[k.CURRENT]
     for r in range(n):
         out[(current + r) % n] = logits[r] / norm

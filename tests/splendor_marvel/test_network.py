@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.splendor_marvel import heuristics, observe, sample
 from games.splendor_marvel import kernel as k
-from games.splendor_marvel import observe, sample
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.learned import LEARNED, LEARNED_GAME
-from games.splendor_marvel.network import evaluate, evaluate_kernel, value_of_world
+from games.splendor_marvel.network import WEIGHTS, evaluate, evaluate_kernel, value_of_world
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
     public_features,
@@ -72,6 +72,14 @@ def test_the_kernel_forward_pass_equals_the_numpy_one() -> None:
         assert np.allclose(values, expected, rtol=0, atol=1e-9)
         assert np.allclose(values, evaluate(state), rtol=0, atol=1e-9)
         assert sum(expected) == pytest.approx(1.0) and min(expected) > 0
+
+
+def test_with_its_last_layer_at_zero_the_network_is_today_s_evaluation() -> None:
+    w1, b1, w2, b2, w3, b3 = WEIGHTS
+    silent = (w1, b1, w2, b2, np.zeros_like(w3), np.zeros_like(b3))
+    for state in positions(30):
+        value = value_of_world(COMPILED.encode_state(state), silent)
+        assert np.allclose(value, heuristics.evaluate(state), rtol=0, atol=1e-12)
 
 
 def test_a_finished_game_is_valued_by_its_result() -> None:
