@@ -45,9 +45,9 @@ def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float
     k.evaluate(world, base)
     order = [(current + r) % n for r in range(n)]
     logits = forward(x, weights)[:n] + np.log(base[order])
-    weights = np.exp(logits - logits.max())
-    weights /= weights.sum()
-    return tuple(float(weights[(seat - current) % n]) for seat in range(n))
+    chances = np.exp(logits - logits.max())
+    chances /= chances.sum()
+    return tuple(float(chances[(seat - current) % n]) for seat in range(n))
 
 
 def evaluate(state: Any) -> tuple[float, ...]:
