@@ -33,7 +33,6 @@ from games.splendor_marvel.network_features import (
 WEIGHTS: Weights = read_weights(
     resources.files(__package__).joinpath("network.json").read_text("utf-8"))
 W1, B1, W2, B2, W3, B3 = WEIGHTS
-HIDDEN1, HIDDEN2 = W1.shape[0], W2.shape[0]
 
 
 def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float, ...]:
@@ -60,6 +59,18 @@ def evaluate(state: Any) -> tuple[float, ...]:
 
 
 @njit(nogil=True)
+def _relu_layer(weight: np.ndarray, bias: np.ndarray, inputs: np.ndarray) -> np.ndarray:
+    """max(weight @ inputs + bias, 0), summed in input order."""
+    out = np.empty(weight.shape[0])
+    for i in range(weight.shape[0]):
+        total = bias[i]
+        for j in range(weight.shape[1]):
+            total += weight[i, j] * inputs[j]
+        out[i] = max(total, 0.0)
+    return out
+
+
+@njit(nogil=True)
 def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
     """`kernel.evaluate`'s contract from the network: `value_of_world`, compiled."""
     n = world[k.NUM_PLAYERS]
@@ -68,18 +79,7 @@ def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
         return
     x = np.empty(NUM_INPUTS)
     public_features_kernel(world, x)
-    first = np.empty(HIDDEN1)
-    for i in range(HIDDEN1):
-        total = B1[i]
-        for j in range(NUM_INPUTS):
-            total += W1[i, j] * x[j]
-        first[i] = max(total, 0.0)
-    second = np.empty(HIDDEN2)
-    for i in range(HIDDEN2):
-        total = B2[i]
-        for j in range(HIDDEN1):
-            total += W2[i, j] * first[j]
-        second[i] = max(total, 0.0)
+    second = _relu_layer(W2, B2, _relu_layer(W1, B1, x))
     base = np.empty(n)
     k.evaluate(world, base)
     current = world[k.CURRENT]
@@ -87,7 +87,7 @@ def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
     top = -math.inf
     for r in range(n):
         total = B3[r] + math.log(base[(current + r) % n])
-        for j in range(HIDDEN2):
+        for j in range(second.shape[0]):
             total += W3[r, j] * second[j]
         logits[r] = total
         top = max(top, total)
