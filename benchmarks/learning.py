@@ -4,7 +4,7 @@ Usage: python -m benchmarks.search_speed --games splendor_marvel \\
            --game-factory benchmarks.learning:learned_positions --engines compiled --workers 1
        python -m benchmarks.learning      # CPU time of one evaluation, logistic and network
 
-The same named positions as `search_speed.splendor_positions`, with the engine that evaluates
+The same named positions as `search_speed`'s Splendor: Marvel rows, with the engine that evaluates
 by the value network (`games.splendor_marvel.learned`), so the table shows its cost beside
 today's rows. How the network was trained and how it plays: `benchmarks/LEARNING.md`.
 """
@@ -18,7 +18,7 @@ from dataclasses import replace
 import numpy as np
 from numba import njit
 
-from benchmarks.search_speed import Position, splendor_positions
+from benchmarks.search_speed import GAMES, Position
 from games.splendor_marvel import GAME, apply, new_game
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
@@ -26,9 +26,9 @@ from games.splendor_marvel.network import evaluate_kernel
 
 
 def learned_positions(num_players: int, seed: int) -> list[Position]:
-    """`splendor_positions`, searched with the learned value."""
+    """`search_speed`'s Splendor: Marvel positions, searched with the learned value."""
     return [replace(p, name=f"{p.name} net", game=GAME.learned)
-            for p in splendor_positions(num_players, seed)]
+            for p in GAMES["splendor_marvel"](num_players, seed)]
 
 
 @njit
