@@ -48,22 +48,23 @@ class Level:
 
 LEVELS: dict[int, Level] = {
     1: Level(0.02, 1.0, 30),
-    2: Level(0.025, 0.5, 20),
-    3: Level(0.035, 0.35, 15),
-    4: Level(0.05, 0.2, 12),
-    5: Level(0.05, 0.1, 10),
-    6: Level(0.07, 0.08, 8),
-    7: Level(0.1, 0.07, 7),
-    8: Level(0.16, 0.055, 6),
-    9: Level(0.3, 0.04, 5),
+    2: Level(0.04, 0.28, 14),
+    3: Level(0.05, 0.22, 13),
+    4: Level(0.05, 0.1, 10),
+    5: Level(0.085, 0.075, 8),
+    6: Level(0.13, 0.06, 7),
+    7: Level(0.2, 0.05, 6),
+    8: Level(0.3, 0.04, 5),
+    9: Level(0.55, 0.02, 4),
     FULL_STRENGTH: Level(1.0, 0.0, 1),
 }
-"""Tuned on Splendor: Marvel at 400 iterations a move (pilot runs of 32-40 games a pair, then
-benchmarks/LEVELS.md). Its search gains about 45 Elo a doubling of the budget from 100 to 400
-iterations but about 150 from 20 to 100, and nothing below 20 (its move priors decide there),
-so the budget does most of the weakening from level 9 down to level 5 and the noise, ever
-wider and hotter, from level 5 down: level 1 draws almost evenly among the moves its tiny
-search tried."""
+"""Tuned on Splendor: Marvel at 400 iterations a move, in two rounds: pilots of 32-40 games a
+pair, then 48-50 games a pair of a first ladder whose points placed each parameter set on one
+Elo scale; each level now takes the set expected about 100 Elo above the one below. Its search
+gains about 45 Elo a doubling of the budget from 100 to 400 iterations, about 150 from 20 to
+100, and nothing below 20 (its move priors decide there), so the budget does most of the
+weakening from level 9 down to level 4 and the noise, wider and hotter, from there down; noise
+stops weakening once it draws almost evenly among the moves the search tried (level 1)."""
 
 
 def level(strength: int) -> Level:
