@@ -11,12 +11,13 @@ A level weakens a search in two ways, both deterministic given the request's see
   search's choice counted at the best value among them. So the noise only ever departs from
   the full-strength choice (a sharp softmax over the raw values would pick the highest mean,
   which can beat the most visited move: benchmarks/TUNING.md's `final=lcb`). Close calls are
-  often missed, clear mistakes rarely made, and a move the search never looked at is never
-  played.
+  often missed, clear mistakes are rare above the weakest levels (whose temperature is high),
+  and a move the search never looked at is never played. Weaker levels choose among more
+  candidates (`Level.breadth`).
 
 Level 10 is the unweakened search: the whole budget and the first candidate. The levels'
-parameters were tuned so that each level beats the one below by a roughly even Elo gap
-(benchmarks/LEVELS.md has the measured ladder).
+parameters were tuned so that each level beats the one below (benchmarks/LEVELS.md has the
+measured ladder, each pair's games seat-rotated).
 """
 
 from __future__ import annotations
@@ -58,13 +59,13 @@ LEVELS: dict[int, Level] = {
     9: Level(0.55, 0.02, 4),
     FULL_STRENGTH: Level(1.0, 0.0, 1),
 }
-"""Tuned on Splendor: Marvel at 400 iterations a move, in two rounds: pilots of 32-40 games a
-pair, then 48-50 games a pair of a first ladder whose points placed each parameter set on one
-Elo scale; each level now takes the set expected about 100 Elo above the one below. Its search
-gains about 45 Elo a doubling of the budget from 100 to 400 iterations, about 150 from 20 to
-100, and nothing below 20 (its move priors decide there), so the budget does most of the
-weakening from level 9 down to level 4 and the noise, wider and hotter, from there down; noise
-stops weakening once it draws almost evenly among the moves the search tried (level 1)."""
+"""Tuned on Splendor: Marvel at 400 iterations a move: pilots of 32-40 games a pair, a first
+ladder of 50 games a pair, then this one (benchmarks/LEVELS.md: 400 games a pair, each step
+40-115 Elo and above zero at 95%, +593 from level 1 to 10). Its search gains about 45 Elo a
+doubling of the budget from 100 to 400 iterations and more below 100, but nothing below 20
+(its move priors decide there), so the budget does most of the weakening from level 9 to level
+4 and the noise, wider and hotter, below. Noise stops weakening once it draws almost evenly
+among the few moves a tiny search tried (level 1): all of them are plausible."""
 
 
 def level(strength: int) -> Level:
