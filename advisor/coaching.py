@@ -10,8 +10,9 @@ chosen are in docs/coaching.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from contract.v1 import advisor_pb2, common_pb2
 from search.result import Candidate, wilson_lower_bound, wilson_upper_bound
@@ -56,6 +57,74 @@ class Reason:
         return advisor_pb2.Reason(code=self.code, text=self.text, value=self.value,
                                   baseline=self.baseline, compared_with=self.compared_with,
                                   goal=self.goal)
+
+
+S = TypeVar("S")
+"""A game's full state."""
+C = TypeVar("C")
+"""What a game's features need besides the state and the seat (the cards the mover sees,
+the likely opponent's deck power...), the same in both positions."""
+
+
+@dataclass(frozen=True)
+class Measured(Generic[S, C]):
+    """One feature measured after the move (`after`) and in the position compared with
+    (`base`), from `seat`'s side; `than` names that position (a move's description, or
+    `BEFORE`)."""
+
+    after: S
+    base: S
+    seat: int
+    context: C
+    value: float
+    baseline: float
+    than: str
+
+    @property
+    def against(self) -> str:
+        """How the position compared with is named inside a sentence."""
+        return against(self.than)
+
+
+@dataclass(frozen=True)
+class Feature(Generic[S, C]):
+    """One number of a position tied to a goal of the game, from the mover's side."""
+
+    code: str
+    goal: str
+    measure: Callable[[S, int, C], float]
+    """(state, mover, context) -> the number."""
+    say: Callable[[Measured[S, C]], str]
+    """The sentence: what the difference does for the goal, and whether it is good."""
+    weight: Callable[[Measured[S, C]], float]
+    """How much the difference matters, in the game's points or their equivalent."""
+    next_turn: bool = False
+    """About the turns to come: not reported when the move or the alternative ends the game."""
+
+
+def differences(
+    features: Sequence[Feature[S, C]], after: S, base: S, seat: int, context: C, than: str,
+    over: bool = False,
+) -> list[tuple[float, Reason]]:
+    """A weighed reason for each feature whose number differs between `after` and `base`, in
+    `features` order; `over` (the move or the alternative ends the game) skips the features
+    about the turns to come."""
+    found = []
+    for feature in features:
+        if over and feature.next_turn:
+            continue
+        value = float(feature.measure(after, seat, context))
+        baseline = float(feature.measure(base, seat, context))
+        if value != baseline:
+            m = Measured(after, base, seat, context, value, baseline, than)
+            found.append((feature.weight(m), Reason(
+                feature.code, feature.say(m), value, baseline, than, feature.goal)))
+    return found
+
+
+def most_important_first(weighed: Sequence[tuple[float, Reason]]) -> list[Reason]:
+    """The reasons by weight, heaviest first; equal weights keep their order."""
+    return [reason for _, reason in sorted(weighed, key=lambda pair: -pair[0])]
 
 
 def interval(candidate: Candidate) -> tuple[float, float]:

@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from advisor import answers, coaching
+from advisor.adapters import GameAdapter
 from advisor.budget import Budget
 from advisor.coaching import Reason
-from advisor.games import GameAdapter
 from contract.v1 import advisor_pb2, common_pb2
 from search import CancelToken, SearchResult, ismcts
 from search.result import Candidate

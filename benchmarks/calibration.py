@@ -30,8 +30,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from advisor.adapters import adapter_by_name
 from advisor.budget import Budget
-from advisor.games import adapter_by_name
 from advisor.judging import JUDGE_SHARE, Judged, own_search, verdict
 from clients.arena.record import GameTask
 from clients.arena.referee import play

@@ -4,7 +4,7 @@
     python -m benchmarks.soak --requests 10000 --every 1000 --json soak.json
 
 A server is started as a subprocess on 127.0.0.1 (an ephemeral port). Clients send, back to
-back, a seeded mix of well-formed requests of every method for both games (tiny search budgets)
+back, a seeded mix of well-formed requests of every method for every game (tiny search budgets)
 and malformed ones: random bytes, bit flips of valid requests, and repeated fields far longer
 than any game allows, and valid requests with one number set to a boundary value (0, -1,
 2^31, 2^63, ...). The report gives the status codes by method, latency percentiles (of all
@@ -30,18 +30,16 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import cast
 
 import grpc
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from advisor.readiness import ready_port
-from contract.codecs import challengers as challengers_codec
-from contract.codecs import splendor_marvel as splendor_codec
+from benchmarks import examples
 from contract.v1 import advisor_pb2, common_pb2
-from games.challengers import new_game as new_tournament
-from games.challengers import observe as observe_tournament
-from games.splendor_marvel import GAME, SplendorState, new_game, observe
+from games.registry import GAMES
 
 SERVICE = "/advisor.v1.Advisor/"
 STREAMING = {"Analyze"}
@@ -58,26 +56,13 @@ GOAL_REFUSED_P99_MS = 50.0
 GOAL_RSS_GROWTH_MB = 50.0 * 1.048576  # 50 MiB in MB
 
 
-def _splendor_midgame(seed: int) -> SplendorState:
-    state = new_game(2, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(20):
-        GAME.apply(state, GAME.rollout_action(state, rng), rng)
-    return state
-
-
 def valid_requests() -> dict[str, list[bytes]]:
-    """Well-formed requests of every method for both games, with tiny search budgets."""
-    state = _splendor_midgame(4)
-    splendor = common_pb2.Observation(splendor_marvel=splendor_codec.observation_to_proto(
-        observe(state, state.current)))
-    tournament = new_tournament(2, seed=3)
-    challengers = common_pb2.Observation(
-        challengers=challengers_codec.observation_to_proto(observe_tournament(tournament, 0)))
+    """Well-formed requests of every method for every game, with tiny search budgets."""
     limits = common_pb2.Limits(max_iterations=20, seed=1)
     requests: dict[str, list[bytes]] = {
         "GetInfo": [advisor_pb2.GetInfoRequest().SerializeToString()]}
-    for observation in (splendor, challengers):
+    for name in GAMES:
+        full, observation = examples.messages(name, examples.position(name, 2, 4, plies=20))
         for method, message in (("SuggestMove", advisor_pb2.SuggestMoveRequest),
                                 ("Evaluate", advisor_pb2.EvaluateRequest),
                                 ("Analyze", advisor_pb2.AnalyzeRequest)):
@@ -85,12 +70,9 @@ def valid_requests() -> dict[str, list[bytes]]:
                 message(observation=observation, limits=limits).SerializeToString())
         requests.setdefault("LegalMoves", []).append(
             advisor_pb2.LegalMovesRequest(observation=observation).SerializeToString())
-    states = [common_pb2.GameState(splendor_marvel=splendor_codec.state_to_proto(state)),
-              common_pb2.GameState(challengers=challengers_codec.state_to_proto(tournament))]
-    for game in (common_pb2.GAME_SPLENDOR_MARVEL, common_pb2.GAME_CHALLENGERS):
+        game = cast(common_pb2.Game, common_pb2.Game.Value(f"GAME_{name.upper()}"))
         requests.setdefault("NewGame", []).append(
             advisor_pb2.NewGameRequest(game=game, players=2, seed=1).SerializeToString())
-    for full in states:
         requests.setdefault("Observe", []).append(
             advisor_pb2.ObserveRequest(state=full, seat=1).SerializeToString())
         requests.setdefault("ApplyMove", []).append(advisor_pb2.ApplyMoveRequest(

@@ -14,7 +14,7 @@ from google.protobuf import json_format
 from clients.cli import main
 from clients.cli.progress import ProgressBar
 from clients.client import SearchStats
-from contract.v1 import advisor_pb2, common_pb2
+from contract.v1 import advisor_pb2
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "observation.json"
 TINY = ["--iterations", "24", "--seed", "3"]
@@ -127,20 +127,6 @@ def test_ctrl_c_stops_analyze_and_prints_the_last_answer(
     assert code == 0 and len(updates) == 3
     stats = out.strip().splitlines()[-1]
     assert stats.endswith("(stopped by cancelled)") and f"{updates[-1]} iterations" in stats
-
-
-def test_new_moves_and_apply_referee_a_move(
-    capsys: pytest.CaptureFixture[str], target: str, tmp_path: Path
-) -> None:
-    _, state_json, _ = run(capsys, target, "new", "--players", "3", "--seed", "2")
-    state_file = tmp_path / "state.json"
-    state_file.write_text(state_json)
-    code, out, _ = run(capsys, target, "moves", str(state_file))
-    assert code == 0 and out.startswith("Seat 0 to move:") and "take:YPB" in out
-    code, out, err = run(capsys, target, "apply", str(state_file), "--move", "take:YPB")
-    assert code == 0 and "tokens_taken" in err
-    after = json_format.Parse(out, common_pb2.GameState())
-    assert after.splendor_marvel.current_seat == 1
 
 
 def test_errors_are_explained_with_an_exit_code(
