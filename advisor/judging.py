@@ -108,7 +108,7 @@ def verdict(mine: Judged, best: Judged) -> tuple[float, bool, common_pb2.Grade]:
     assert own is not None and top is not None
     loss = 0.0 if mine.action == best.action else max(0.0, top.value - own.value)
     tie = coaching.tied(own, top)
-    return loss, tie, coaching.grade(loss, tie)
+    return loss, tie, coaching.grade(loss)
 
 
 def _value(judged: Judged) -> float:

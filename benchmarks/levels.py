@@ -8,12 +8,17 @@ settings plays only the games not yet there, and a larger `--deals` extends the 
 
 python -m benchmarks.levels --deals 200                 # the full ladder (400 games a pair)
 python -m benchmarks.levels --deals 200 --report-only   # rewrite LEVELS.md from the games file
+python -m benchmarks.levels --deals 200 --only splendor_marvel   # play one game's pairs first
+
+Games are kept per pair with a fingerprint of both levels' parameters and the code that applies
+them: re-tuning a level discards only the games of its two pairs.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import itertools
 import json
 import shlex
@@ -26,9 +31,9 @@ from typing import Any
 from clients.arena.executors import Executor
 from clients.arena.record import GameTask
 from clients.arena.report import elo_with_interval, markdown_table
-from clients.arena.schedule import match_tasks
+from clients.arena.schedule import match_tasks, pairing_name
 from clients.arena.scoring import PairTally, game_score
-from clients.arena.stats import Rating, estimate, fit_ratings
+from clients.arena.stats import Rating, elo_from_score, estimate, fit_ratings
 from search import levels
 from search.levels import FULL_STRENGTH, LEVELS
 
@@ -65,36 +70,59 @@ def schedule(budgets: dict[str, int], deals: int, seed: int) -> list[GameTask]:
     return sorted(tasks, key=lambda t: t.deal * PACE[t.game])
 
 
-def fingerprint() -> str:
-    """A short hash of the levels' code and parameters: games played under others do not
-    count."""
-    return hashlib.blake2b(Path(levels.__file__).read_bytes(), digest_size=4).hexdigest()
+def fingerprint(weaker: int) -> str:
+    """A short hash of what decides how the pair `weaker` v `weaker + 1` plays: both levels'
+    parameters and the code that applies them. A game played under another fingerprint (a level
+    since re-tuned) does not count."""
+    parts = [repr(levels.level(weaker)), repr(levels.level(weaker + 1)),
+             repr(levels.PLAUSIBLE_VISIT_SHARE),
+             *(inspect.getsource(f) for f in (levels.level_limits, levels.plausible,
+                                              levels.choose))]  # fmt: skip
+    return hashlib.blake2b("\n".join(parts).encode(), digest_size=4).hexdigest()
+
+
+def fingerprints(budgets: dict[str, int]) -> dict[str, str]:
+    """Each pairing of the ladder (every game's budget) with its pair's fingerprint."""
+    return {
+        pairing_name(pair_bots(iterations, weaker)): fingerprint(weaker)
+        for iterations in set(budgets.values())
+        for weaker in range(1, FULL_STRENGTH)
+    }
 
 
 def _key(game: str, pairing: str, deal: int, rotation: int, seed: int) -> str:
     return f"{game}|{pairing}|{deal}|{rotation}|{seed}"
 
 
-def read_games(path: Path, seed: int) -> dict[str, dict[str, Any]]:
-    """The games already played with these levels and run seed, by game, pairing, deal and
-    rotation."""
+def read_games(path: Path, seed: int, budgets: dict[str, int]) -> dict[str, dict[str, Any]]:
+    """The games already played by the ladder's pairs as they are now, with run seed `seed`,
+    by game, pairing, deal and rotation."""
     if not path.exists():
         return {}
+    current = fingerprints(budgets)
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
     return {_key(r["game"], r["pairing"], r["deal"], r["rotation"], r["seed"]): r
-            for r in rows if r["levels"] == fingerprint() and r["seed"] == seed}  # fmt: skip
+            for r in rows
+            if r["seed"] == seed and current.get(r["pairing"]) == r["levels"]}  # fmt: skip
+
+
+def on_file(path: Path) -> int:
+    """How many games `path` holds, whatever their levels, seed or budget."""
+    return sum(1 for line in path.read_text().splitlines() if line.strip()) if path.exists() else 0
 
 
 def play(
-    tasks: Sequence[GameTask], executor: Executor, path: Path, seed: int
+    tasks: Sequence[GameTask], executor: Executor, path: Path, seed: int,
+    current: dict[str, str],
 ) -> Iterator[dict[str, Any]]:
-    """Play `tasks` (of run seed `seed`), appending each game's row to `path` as it finishes."""
+    """Play `tasks` (of run seed `seed`), appending each game's row to `path` as it finishes,
+    marked with its pair's fingerprint in `current`."""
     indexed = [GameTask(**{**t.__dict__, "index": i}) for i, t in enumerate(tasks)]
     with path.open("a") as out:
         for record in executor.run(indexed):
             task = record.task
             stronger, weaker = task.pairing.split(" vs ")
-            row = {"levels": fingerprint(), "seed": seed, "game": task.game,
+            row = {"levels": current[task.pairing], "seed": seed, "game": task.game,
                    "pairing": task.pairing, "deal": task.deal, "rotation": task.rotation,
                    "status": record.status, "score": game_score(record, stronger, weaker),
                    "plies": len(record.moves), "seconds": round(record.seconds, 2)}  # fmt: skip
@@ -112,7 +140,7 @@ def tally(
     for game, iterations in budgets.items():
         for weaker in range(1, FULL_STRENGTH):
             stronger_bot, weaker_bot = pair_bots(iterations, weaker)
-            pairing = f"{stronger_bot} vs {weaker_bot}"
+            pairing = pairing_name((stronger_bot, weaker_bot))
             by_deal: dict[int, list[float]] = {}
             for r in rows:
                 if r["game"] == game and r["pairing"] == pairing and r["deal"] < deals:
@@ -134,8 +162,21 @@ def ladder(results: Sequence[PairTally]) -> list[Rating]:
     return fit_ratings(names, rows, anchor=0)
 
 
+def verdict(pairs: Sequence[PairTally]) -> str:
+    """How the pairs meet the target: steps above zero at 95%, and steps within the gap."""
+    gaps = [estimate(r.points, r.games) for r in pairs]
+    above = sum(elo_from_score(e.low) > 0 for e in gaps)
+    within = sum(TARGET_GAP[0] <= e.elo <= TARGET_GAP[1] for e in gaps)
+    return (f"{above} of {len(gaps)} steps above zero at 95% confidence; {within} of "
+            f"{len(gaps)} within the target {TARGET_GAP[0]}–{TARGET_GAP[1]} Elo.")  # fmt: skip
+
+
 def game_section(game: str, iterations: int, results: Sequence[PairTally]) -> str:
     """One game's ladder: each pair, then the fitted ratings (level 1 = 0 Elo)."""
+    title = f"## {GAMES[game]} (level 10 = {iterations} iterations a move)"
+    least = min(r.games for r in results)
+    if not least:
+        return f"{title}\n\nNot measured with these levels yet: a pair has no games.\n"
     pair_rows = []
     for weaker, r in enumerate(results, start=1):
         e = estimate(r.points, r.games)
@@ -151,7 +192,9 @@ def game_section(game: str, iterations: int, results: Sequence[PairTally]) -> st
                     "–" if i == 0 else f"{round(steps[i - 1]):+d}")
                    for i, r in enumerate(ratings)]  # fmt: skip
     return "\n".join([
-        f"## {GAMES[game]} (level 10 = {iterations} iterations a move)",
+        title,
+        "",
+        f"{least} games or more per pair. {verdict(results)}",
         "",
         markdown_table(("pair (stronger v weaker)", "games", "stronger W-D-L",
                         "stronger's score (95% CI)", "Elo gap [95% CI]"), pair_rows),
@@ -171,13 +214,13 @@ def level_table() -> str:
     header = ("level", *map(str, LEVELS))
     share = ("budget share", *(f"{100 * lv.share:g}%" for lv in LEVELS.values()))
     temperature = ("temperature", *(f"{lv.temperature:g}" for lv in LEVELS.values()))
-    return markdown_table(header, [share, temperature])
+    breadth = ("breadth", *(str(lv.breadth) for lv in LEVELS.values()))
+    return markdown_table(header, [share, temperature, breadth])
 
 
 def report(command: str, budgets: dict[str, int], results: dict[str, list[PairTally]],
-           deals: int, seed: int) -> str:  # fmt: skip
-    """LEVELS.md."""
-    least = min((r.games for pairs in results.values() for r in pairs), default=0)
+           deals: int, seed: int, stale: int) -> str:  # fmt: skip
+    """LEVELS.md (`stale`: games on file played under other level parameters)."""
     sections = [game_section(g, n, results[g]) for g, n in budgets.items()]
     return "\n".join([
         "# Strength levels: the measured ladder",
@@ -185,10 +228,11 @@ def report(command: str, budgets: dict[str, int], results: dict[str, list[PairTa
         f"Generated by `{command}` — do not edit by hand. {datetime.now(UTC):%Y-%m-%d %H:%M} UTC.",
         "",
         f"Each adjacent pair of levels played whole deals (each deal from both seats) with run "
-        f"seed {seed}; {least} games or more per pair (of {2 * deals} scheduled). Target: each "
-        f"level {TARGET_GAP[0]}–{TARGET_GAP[1]} Elo above the one below. Levels "
+        f"seed {seed}, {2 * deals} games scheduled per pair; {stale} games on file do not count "
+        f"(played under earlier level parameters, or another seed or budget). Target: each level "
+        f"{TARGET_GAP[0]}–{TARGET_GAP[1]} Elo above the one below. Levels "
         "(`search.levels`; a level searches its share of the budget, then draws among the "
-        "plausible candidates ∝ exp(value / temperature)):",
+        "plausible candidates of the `breadth` best ranked ∝ exp(value / temperature)):",
         "",
         level_table(),
         "",
@@ -198,6 +242,13 @@ def report(command: str, budgets: dict[str, int], results: dict[str, list[PairTa
         f"--game GAME --players 2 --deals {deals} --seed {seed}`.",
         "",
     ])  # fmt: skip
+
+
+def reproducible(words: Sequence[str]) -> list[str]:
+    """The command line that plays the whole ladder: `words` without `--report-only` and
+    `--only GAME`."""
+    kept = [w for w in words if w != "--report-only"]
+    return [w for i, w in enumerate(kept) if "--only" not in (w, kept[i - 1] if i else "")]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -216,29 +267,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=Path, default=GAMES_FILE,
                         help="JSON lines of the games played (read, then appended)")
     parser.add_argument("--out", type=Path, default=LEVELS_MD, help="Markdown file to write")
+    parser.add_argument("--only", choices=GAMES, action="append",
+                        help="play only this game's games (repeatable; the report covers both)")
     parser.add_argument("--report-only", action="store_true",
                         help="write the Markdown from the games file without playing")
     args = parser.parse_args(argv)  # fmt: skip
 
     budgets = {"splendor_marvel": args.splendor_iters, "challengers": args.challengers_iters}
-    played = read_games(args.games, args.seed)
+    played = read_games(args.games, args.seed, budgets)
     rows = list(played.values())
     if not args.report_only:
         keys = {t: _key(t.game, t.pairing, t.deal, t.rotation, args.seed)
                 for t in schedule(budgets, args.deals, args.seed)}  # fmt: skip
-        todo = [t for t, key in keys.items() if key not in played]
+        todo = [t for t, key in keys.items()
+                if key not in played and t.game in (args.only or GAMES)]  # fmt: skip
         print(f"{len(played)} games on file, {len(todo)} to play", file=sys.stderr)
         try:
-            games = play(todo, Executor(processes=args.processes), args.games, args.seed)
+            games = play(todo, Executor(processes=args.processes), args.games, args.seed,
+                         fingerprints(budgets))
             for n, row in enumerate(games):
                 rows.append(row)
                 print(f"\r{n + 1}/{len(todo)}", end="", file=sys.stderr, flush=True)
         except KeyboardInterrupt:
             print("\nstopped: the games so far are kept", file=sys.stderr)
     words = ["python", "-m", "benchmarks.levels", *(sys.argv[1:] if argv is None else argv)]
-    command = " ".join(shlex.quote(w) for w in words if w != "--report-only")
+    command = " ".join(shlex.quote(w) for w in reproducible(words))
     results = tally(rows, budgets, args.deals)
-    args.out.write_text(report(command, budgets, results, args.deals, args.seed))
+    stale = on_file(args.games) - len(played)
+    args.out.write_text(report(command, budgets, results, args.deals, args.seed, stale))
     print(f"\nwrote {args.out}", file=sys.stderr)
     return 0
 

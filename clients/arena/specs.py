@@ -29,6 +29,8 @@ Options (comma-separated `key=value`; pimc and ismcts):
     strength=K   (ismcts, remote) strength level 1 (weakest) .. 10 (full, the default): the
                  level's share of iters/time and its noisy choice among the plausible moves
                  (search.levels; benchmarks/LEVELS.md has the measured ladder)
+    value=learned  (ismcts) the game's learned value network (`game.learned`: Splendor: Marvel)
+                 as the static evaluation instead of its default one
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
@@ -51,7 +53,7 @@ _KEYS = {
     "random": set(),
     "greedy": set(),
     "power": {"trim"},
-    "ismcts": _SEARCH_KEYS | {"obs", "model", "final", "strength"},
+    "ismcts": _SEARCH_KEYS | {"obs", "model", "final", "strength", "value"},
     "pimc": _SEARCH_KEYS | {"worlds", "eval"},
     "remote": {"iters", "time", "strength"},
 }
@@ -123,6 +125,8 @@ def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
     if spec.kind == "remote":
         return RemoteBot(game, spec.address, strength), limits
     if spec.kind == "ismcts":
+        if extra.pop("value", "default") == "learned":
+            game = _learned(game)
         return ISMCTSBot(game, config, strength), limits
     return PIMCBot(game, config=config, **extra), limits
 
@@ -135,6 +139,14 @@ def _power_bot(spec: BotSpec, game: AnyGame) -> Bot:
     from games.challengers.drafters import PowerDrafter
 
     return PowerDrafter(game, trim=dict(spec.options).get("trim", "starters"))
+
+
+def _learned(game: AnyGame) -> AnyGame:
+    """The game's engine searched with its learned value; ValueError if it has none."""
+    learned: AnyGame | None = getattr(game, "learned", None)
+    if learned is None:
+        raise ValueError(f"{getattr(game, 'name', '?')} has no learned value (value=learned)")
+    return learned
 
 
 def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any]]:
@@ -181,6 +193,10 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
         if "strength" in opts:
             extra["strength"] = int(opts["strength"])
             levels.level(extra["strength"])
+        if "value" in opts:
+            if opts["value"] not in ("default", "learned"):
+                raise ValueError("value must be default or learned")
+            extra["value"] = opts["value"]
         if "eval" in opts:
             if opts["eval"] not in ("rollout", "search"):
                 raise ValueError("eval must be rollout or search")

@@ -28,6 +28,13 @@ class SplendorMarvel:
 
         return COMPILED
 
+    @property
+    def learned(self) -> SplendorMarvel:
+        """This engine searched with the learned value network (`learned.LEARNED_GAME`)."""
+        from games.splendor_marvel.learned import LEARNED_GAME
+
+        return LEARNED_GAME
+
     def num_players(self, state: SplendorState) -> int:
         return state.num_players
 

@@ -112,3 +112,19 @@ def test_power_drafter_spec_is_for_challengers_only():
     for text in ("power:trim=all", "power:iters=5"):
         with pytest.raises(ValueError):
             parse_spec(text)
+
+
+def test_value_option_searches_with_the_learned_value_for_ismcts_only():
+    from games.challengers import Challengers
+    from games.splendor_marvel.learned import LEARNED_GAME
+
+    bot, _ = build_bot(parse_spec("ismcts:iters=50,value=learned"), GAME)
+    assert isinstance(bot, ISMCTSBot) and bot.game is LEARNED_GAME
+    default, _ = build_bot(parse_spec("ismcts:iters=50,value=default"), GAME)
+    assert isinstance(default, ISMCTSBot) and default.game is GAME
+    with pytest.raises(ValueError, match="value must be default or learned"):
+        parse_spec("ismcts:value=deep")
+    with pytest.raises(ValueError, match="bad option 'value=learned' for pimc"):
+        parse_spec("pimc:value=learned")
+    with pytest.raises(ValueError, match="challengers has no learned value"):
+        build_bot(parse_spec("ismcts:value=learned"), Challengers())

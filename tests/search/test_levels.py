@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.splendor_marvel import GAME, observe
 from search import ISMCTSBot, Limits, ismcts, levels
-from search.levels import FULL_STRENGTH, MAX_PLAUSIBLE, choose, level_limits, plausible
+from search.levels import FULL_STRENGTH, choose, level, level_limits, plausible
 from search.result import Candidate
 from tests.advisor.conftest import midgame
 
@@ -31,23 +31,25 @@ def test_the_choice_is_a_plausible_candidate_and_the_same_for_the_same_seed(
 ) -> None:
     index = choose(candidates, strength, seed)
     assert index == choose(candidates, strength, seed)
-    assert index in plausible(candidates)
-    assert index < MAX_PLAUSIBLE
+    assert index in plausible(candidates, level(strength).breadth)
+    assert index < level(strength).breadth
     top = max(c.visits for c in candidates)
     assert index == 0 or candidates[index].visits >= max(1, levels.PLAUSIBLE_VISIT_SHARE * top)
     if strength == FULL_STRENGTH:
         assert index == 0
 
 
-def test_a_weak_level_often_misses_a_close_call_and_rarely_a_clear_one() -> None:
+def test_a_middle_level_often_misses_a_close_call_and_rarely_a_clear_one() -> None:
     close = [candidate(0, 100, 0.52), candidate(1, 90, 0.50)]
     clear = [candidate(0, 100, 0.9), candidate(1, 90, 0.1)]
-    picks = {name: Counter(choose(cands, 2, seed) for seed in range(400))
-             for name, cands in (("close", close), ("clear", clear))}  # fmt: skip
-    assert picks["close"][1] > 100
-    assert picks["clear"][1] < 10
-    strong = Counter(choose(close, 9, seed) for seed in range(400))
-    assert strong[1] < picks["close"][1]
+
+    def misses(cands: list[Candidate], strength: int) -> int:
+        return Counter(choose(cands, strength, seed) for seed in range(400))[1]
+
+    assert misses(close, 5) > 100
+    assert misses(clear, 5) < 10
+    assert misses(close, 9) < misses(close, 2)
+    assert misses(clear, 9) <= misses(clear, 5) < misses(clear, 1)
 
 
 def test_moves_the_search_barely_tried_are_never_chosen() -> None:
@@ -55,9 +57,14 @@ def test_moves_the_search_barely_tried_are_never_chosen() -> None:
     assert {choose(cands, 1, seed) for seed in range(200)} == {0, 1}
 
 
-def test_weaker_levels_search_a_smaller_share_and_level_10_the_whole_budget() -> None:
-    shares = [levels.level(s).share for s in range(1, FULL_STRENGTH + 1)]
+def test_weaker_levels_search_less_choose_among_more_with_more_noise() -> None:
+    ladder = [level(s) for s in range(1, FULL_STRENGTH + 1)]
+    shares = [lv.share for lv in ladder]
     assert shares == sorted(shares) and shares[-1] == 1.0
+    temperatures = [lv.temperature for lv in ladder]
+    assert temperatures == sorted(temperatures, reverse=True) and temperatures[-1] == 0
+    breadths = [lv.breadth for lv in ladder]
+    assert breadths == sorted(breadths, reverse=True)
     assert level_limits(Limits(iterations=1000, time=2.0), 10) == Limits(iterations=1000, time=2.0)
     weak = level_limits(Limits(iterations=1000, time=2.0), 1)
     assert weak.iterations == int(1000 * shares[0]) and weak.time == pytest.approx(2 * shares[0])
@@ -91,7 +98,7 @@ def test_a_weak_level_plays_a_legal_move_its_search_considered() -> None:
         assert result.stats.iterations == levels.level_iterations(600, 2)
         move = bot.choose(obs, Limits(iterations=600), seed)
         assert move in GAME.legal_actions(state)
-        assert move in [c.action for c in result.candidates[:MAX_PLAUSIBLE]]
+        assert move in [c.action for c in result.candidates[: level(2).breadth]]
         chosen_elsewhere += move != result.action
     assert chosen_elsewhere > 0
 
@@ -99,8 +106,10 @@ def test_a_weak_level_plays_a_legal_move_its_search_considered() -> None:
 def test_the_level_table_in_the_api_docs_is_the_levels() -> None:
     doc = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
     rows = {line.split("|")[1].strip(): line.split("|")[2:-1] for line in doc.splitlines()
-            if line.startswith(("| budget share |", "| temperature T"))}  # fmt: skip
+            if line.startswith(("| budget share |", "| temperature T", "| breadth |"))}  # fmt: skip
     shares = [float(cell.strip().rstrip("%")) / 100 for cell in rows["budget share"]]
     temperatures = [float(cell.split()[0]) for cell in rows["temperature T (win probability)"]]
     assert shares == pytest.approx([lv.share for lv in levels.LEVELS.values()])
     assert temperatures == pytest.approx([lv.temperature for lv in levels.LEVELS.values()])
+    breadths = [int(cell.split()[0]) for cell in rows["breadth"]]
+    assert breadths == [lv.breadth for lv in levels.LEVELS.values()]

@@ -1,0 +1,99 @@
+"""The learned value of a Splendor: Marvel position: a small dense network, numpy and numba.
+
+Inputs are `network_features.public_features` (public facts, from the seat to move); two hidden
+ReLU layers; one logit per seat in turn order from the seat to move, added to the log of
+today's logistic evaluation (`heuristics.evaluate`): the network learns a correction to it, and
+with its last layer at zero it is that evaluation. A softmax over the seats in the game gives
+each seat's chance to win. The
+weights are fitted from the compiled search's self-play by `scripts/train_splendor_network.py`
+and shipped in `network.json` (the kernel's cache key hashes it, with every file here).
+
+`evaluate` is the numpy forward pass for the Python search; `evaluate_kernel` the same in numba
+for the compiled one (`kernel_learned`), equal to 1e-9. Nothing here is a default: a search
+uses the network only through `LEARNED_GAME` / `LEARNED` (see `benchmarks/LEARNING.md`).
+"""
+
+from __future__ import annotations
+
+import math
+from importlib import resources
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from games.splendor_marvel import kernel as k
+from games.splendor_marvel.dense import Weights, forward, read_weights
+from games.splendor_marvel.network_features import (
+    NUM_INPUTS,
+    public_features,
+    public_features_kernel,
+)
+
+WEIGHTS: Weights = read_weights(
+    resources.files(__package__).joinpath("network.json").read_text("utf-8"))
+W1, B1, W2, B2, W3, B3 = WEIGHTS
+
+
+def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float, ...]:
+    """Each seat's chance to win in `world` (a kernel world, not over), numpy forward pass."""
+    x = np.empty(NUM_INPUTS)
+    public_features(world, x)
+    n, current = int(world[k.NUM_PLAYERS]), int(world[k.CURRENT])
+    base = np.empty(n)
+    k.evaluate(world, base)
+    order = [(current + r) % n for r in range(n)]
+    logits = forward(x, weights)[:n] + np.log(base[order])
+    chances = np.exp(logits - logits.max())
+    chances /= chances.sum()
+    return tuple(float(chances[(seat - current) % n]) for seat in range(n))
+
+
+def evaluate(state: Any) -> tuple[float, ...]:
+    """`heuristics.evaluate`'s counterpart from the network, for a `SplendorState`."""
+    if state.result is not None:
+        return tuple(state.result)
+    from games.splendor_marvel.compiled import COMPILED
+
+    return value_of_world(COMPILED.encode_state(state))
+
+
+@njit(nogil=True)
+def _relu_layer(weight: np.ndarray, bias: np.ndarray, inputs: np.ndarray) -> np.ndarray:
+    """max(weight @ inputs + bias, 0), summed in input order."""
+    out = np.empty(weight.shape[0])
+    for i in range(weight.shape[0]):
+        total = bias[i]
+        for j in range(weight.shape[1]):
+            total += weight[i, j] * inputs[j]
+        out[i] = max(total, 0.0)
+    return out
+
+
+@njit(nogil=True)
+def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
+    """`kernel.evaluate`'s contract from the network: `value_of_world`, compiled."""
+    n = world[k.NUM_PLAYERS]
+    if world[k.OVER]:
+        k.returns(world, out)
+        return
+    x = np.empty(NUM_INPUTS)
+    public_features_kernel(world, x)
+    second = _relu_layer(W2, B2, _relu_layer(W1, B1, x))
+    base = np.empty(n)
+    k.evaluate(world, base)
+    current = world[k.CURRENT]
+    logits = np.empty(n)
+    top = -math.inf
+    for r in range(n):
+        total = B3[r] + math.log(base[(current + r) % n])
+        for j in range(second.shape[0]):
+            total += W3[r, j] * second[j]
+        logits[r] = total
+        top = max(top, total)
+    norm = 0.0
+    for r in range(n):
+        logits[r] = math.exp(logits[r] - top)
+        norm += logits[r]
+    for r in range(n):
+        out[(current + r) % n] = logits[r] / norm

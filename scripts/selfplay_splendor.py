@@ -1,0 +1,133 @@
+"""Seeded self-play of the compiled ISMCTS on Splendor: Marvel, the learned value's training data.
+
+Usage: python scripts/selfplay_splendor.py --out .selfplay/gen0.jsonl [--games 600] [--seed 1]
+       [--iterations 200] [--explore-plies 12] [--learned]
+
+Every seat is the compiled ISMCTS (today's defaults, `--iterations` a move; `--learned` searches
+with the shipped value network instead of the logistic evaluation). Game i has 2, 3 or 4
+players in turn and its own seed, so any game replays alone. For the first `--explore-plies`
+decisions of a game the move is drawn in proportion to the root visits (temperature 1), later
+the most visited move is played. Each decision with a choice records the move played, the
+acting seat's `network_features.public_features` (public facts only), the root visits per
+action code, the search's root value per seat and today's logistic evaluation (for
+comparison); each game records its final result per seat. One JSON line per game: rerunning
+with the same `--out` skips the games already written (resumable).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from games.splendor_marvel import GAME, SplendorMarvel, new_game
+from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.heuristics import evaluate
+from games.splendor_marvel.network_features import NUM_INPUTS, public_features_kernel
+from games.splendor_marvel.observation import observe
+from games.splendor_marvel.rules import apply, legal_actions
+from search import Limits, ismcts
+
+PLAYER_COUNTS = (2, 3, 4)
+TURN_CAP = 100
+SEED_STRIDE = 1_000_003
+
+
+def game_seed(seed: int, index: int) -> int:
+    """Game `index`'s own seed."""
+    return seed * SEED_STRIDE + index
+
+
+def play_game(game: SplendorMarvel, index: int, seed: int, iterations: int,
+              explore_plies: int) -> dict[str, Any]:
+    """One self-play game as a JSON-ready record."""
+    own_seed = game_seed(seed, index)
+    rng = random.Random(own_seed)
+    players = PLAYER_COUNTS[index % len(PLAYER_COUNTS)]
+    state = new_game(players, own_seed, start_seat=rng.randrange(players), turn_cap=TURN_CAP)
+    features = np.empty(NUM_INPUTS)
+    positions = []
+    decisions = 0
+    while state.result is None:
+        actions = legal_actions(state)
+        if len(actions) == 1:
+            apply(state, actions[0])
+            continue
+        seat = state.current
+        public_features_kernel(COMPILED.encode_state(state), features)
+        result = ismcts(game, observe(state, seat), Limits(iterations=iterations),
+                        seed=rng.getrandbits(62))
+        codes = [int(c.action) for c in result.candidates]  # type: ignore[call-overload]
+        visits = [c.visits for c in result.candidates]
+        explore = decisions < explore_plies
+        action = rng.choices(codes, weights=visits)[0] if explore else codes[0]
+        positions.append({
+            "seat": seat,
+            "move": action,
+            "x": [round(float(v), 5) for v in features],
+            "codes": codes,
+            "visits": visits,
+            "q": [round(v, 4) for v in result.root_values],
+            "logit": [round(v, 5) for v in evaluate(state)],
+        })
+        apply(state, COMPILED.action(action))
+        decisions += 1
+    return {"game": index, "seed": own_seed, "players": players, "iterations": iterations,
+            "result": list(state.result), "rounds": state.round, "positions": positions}
+
+
+def games_done(path: Path) -> set[int]:
+    """Indices of the complete games already in `path` (a torn last line is dropped)."""
+    if not path.exists():
+        return set()
+    done = set()
+    lines = path.read_text("utf-8").splitlines(keepends=True)
+    kept = []
+    for line in lines:
+        try:
+            done.add(json.loads(line)["game"])
+            kept.append(line)
+        except (json.JSONDecodeError, KeyError):
+            break
+    if len(kept) != len(lines):
+        path.write_text("".join(kept), "utf-8")
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--explore-plies", type=int, default=12)
+    parser.add_argument("--learned", action="store_true",
+                        help="search with the shipped value network (expert iteration)")
+    args = parser.parse_args(argv)
+    game = GAME.learned if args.learned else GAME
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    done = games_done(args.out)
+    todo = [i for i in range(args.games) if i not in done]
+    print(f"{len(done)} games already in {args.out}; playing {len(todo)} "
+          f"({args.iterations} iterations a move, seed {args.seed})", file=sys.stderr)
+    start = time.monotonic()
+    with args.out.open("a", encoding="utf-8") as out:
+        for played, index in enumerate(todo, 1):
+            record = play_game(game, index, args.seed, args.iterations, args.explore_plies)
+            out.write(json.dumps(record, separators=(",", ":")) + "\n")
+            out.flush()
+            rate = played / (time.monotonic() - start)
+            print(f"game {index}: {record['players']} players, {len(record['positions'])} "
+                  f"decisions, result {record['result']} ({played}/{len(todo)}, "
+                  f"{rate * 3600:.0f} games/h)", file=sys.stderr, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

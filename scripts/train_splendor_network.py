@@ -1,0 +1,261 @@
+"""Train the Splendor: Marvel value network on self-play records, in plain numpy.
+
+Usage: python scripts/train_splendor_network.py --data .selfplay/gen0.jsonl [--data ...]
+       [--seed 1] [--epochs 30] [--hidden 64 32] [--write]
+
+Reads `scripts/selfplay_splendor.py`'s records. Every fifth game (by index) is held out; of the
+rest, every tenth game validates, and the epoch with the lowest validation loss is kept. The
+network corrects the logits of today's logistic evaluation (recorded with each position). The
+target of a position is the game's final result per seat (shares of the win), in turn order
+from the seat to move; the loss is the cross-entropy of the softmax over the seats in the game
+(Adam, minibatches of 256, decoupled weight decay); `--search-weight` blends the search's root
+value into the target (the result alone is a noisy target for one position), `--augment`
+relabels the colours at random. Prints a table per epoch and, on the held-out games, the
+network's log-loss and winner accuracy beside today's logistic evaluation and the search's own
+root value; `--write` writes `games/splendor_marvel/network.json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from games.splendor_marvel.dense import forward
+from games.splendor_marvel.kernel import MAX_PLAYERS
+from games.splendor_marvel.network_features import NUM_INPUTS, SEAT_FEATURES
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = ROOT / "games" / "splendor_marvel" / "network.json"
+HELD_OUT_EVERY = 5
+VALIDATE_EVERY = 10
+BATCH = 256
+DIGITS = 6
+
+
+@dataclass
+class Positions:
+    """Inputs, targets, seat masks and the two reference evaluations, one row per position."""
+
+    x: np.ndarray
+    target: np.ndarray
+    mask: np.ndarray
+    logistic: np.ndarray
+    search: np.ndarray
+    players: np.ndarray
+
+    @property
+    def offset(self) -> np.ndarray:
+        """The logistic evaluation's log-probabilities (the logits the network corrects)."""
+        return np.log(np.clip(self.logistic, 1e-6, 1.0))
+
+
+def _turn_order(values: list[float], seat: int, n: int) -> list[float]:
+    return [values[(seat + r) % n] for r in range(n)] + [0.0] * (MAX_PLAYERS - n)
+
+
+def load(paths: list[Path]) -> dict[str, Positions]:
+    """The positions of every record, split into `train`, `validate` and `test` by game."""
+    rows: dict[str, list[tuple[list[float], ...]]] = {"train": [], "validate": [], "test": []}
+    for path in paths:
+        for line in path.read_text("utf-8").splitlines():
+            game = json.loads(line)
+            index, n, result = game["game"], game["players"], game["result"]
+            part = ("test" if index % HELD_OUT_EVERY == 0
+                    else "validate" if index % VALIDATE_EVERY == 1 else "train")
+            for p in game["positions"]:
+                seat = p["seat"]
+                rows[part].append((
+                    p["x"], _turn_order(result, seat, n), [1.0] * n + [0.0] * (MAX_PLAYERS - n),
+                    _turn_order(p["logit"], seat, n), _turn_order(p["q"], seat, n), [n],
+                ))
+    return {part: Positions(*(np.array(column) for column in zip(*found, strict=True)))
+            for part, found in rows.items() if found}
+
+
+def probabilities(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Softmax over the seats present."""
+    logits = np.where(mask > 0, logits, -np.inf)
+    logits = logits - logits.max(axis=1, keepdims=True)
+    weights = np.exp(logits)
+    return weights / weights.sum(axis=1, keepdims=True)
+
+
+def log_loss(p: np.ndarray, data: Positions) -> float:
+    """Mean cross-entropy of predicted win chances `p` against the final results."""
+    return float(-(data.target * np.log(np.clip(p, 1e-9, 1.0))).sum(axis=1).mean())
+
+
+def accuracy(p: np.ndarray, data: Positions) -> float:
+    """Share of positions (with one winner) whose likeliest seat won."""
+    sole = data.target.max(axis=1) == 1.0
+    picked = np.where(data.mask > 0, p, -1.0).argmax(axis=1)
+    return float((picked[sole] == data.target[sole].argmax(axis=1)).mean())
+
+
+def _initial(sizes: list[int], rng: np.random.Generator) -> list[np.ndarray]:
+    """He-initialised hidden layers and a last layer of zeros (so training starts from the
+    logistic evaluation exactly)."""
+    weights = []
+    for fan_in, fan_out in itertools.pairwise(sizes):
+        weights.append(rng.normal(0.0, np.sqrt(2.0 / fan_in), (fan_out, fan_in)))
+        weights.append(np.zeros(fan_out))
+    weights[-2][:] = 0.0
+    return weights
+
+
+def predict(w: list[np.ndarray] | tuple[np.ndarray, ...], data: Positions) -> np.ndarray:
+    """The network's win chances: its correction added to the logistic evaluation's logits."""
+    return probabilities(forward(data.x, tuple(w)) + data.offset, data.mask)
+
+
+def _gradients(w: list[np.ndarray], x: np.ndarray, offset: np.ndarray, target: np.ndarray,
+               mask: np.ndarray) -> list[np.ndarray]:
+    z1 = x @ w[0].T + w[1]
+    h1 = np.maximum(z1, 0.0)
+    z2 = h1 @ w[2].T + w[3]
+    h2 = np.maximum(z2, 0.0)
+    p = probabilities(h2 @ w[4].T + w[5] + offset, mask)
+    d3 = (p - target) * mask / len(x)
+    d2 = (d3 @ w[4]) * (z2 > 0)
+    d1 = (d2 @ w[2]) * (z1 > 0)
+    return [d1.T @ x, d1.sum(0), d2.T @ h1, d2.sum(0), d3.T @ h2, d3.sum(0)]
+
+
+COLOUR_GROUPS = [*(block * SEAT_FEATURES + first for block in range(MAX_PLAYERS)
+                   for first in (1, 8)), MAX_PLAYERS * SEAT_FEATURES + 8]
+"""Where a run of the five stone colours starts in the inputs (tokens and bonuses per seat, the
+supply): the cards are spread evenly over the colours, so a consistent relabelling of colours
+is a near symmetry that `--augment` trains on."""
+
+
+def colour_relabelling(rng: np.random.Generator) -> np.ndarray:
+    """A column order of the inputs that relabels the five colours by one random permutation."""
+    order = np.arange(NUM_INPUTS)
+    permutation = rng.permutation(5)
+    for first in COLOUR_GROUPS:
+        order[first:first + 5] = first + permutation
+    return order
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How to train (the command line's options)."""
+
+    hidden: list[int]
+    epochs: int
+    seed: int
+    rate: float
+    decay: float
+    search_weight: float
+    augment: bool
+
+
+def train(data: dict[str, Positions], settings: Settings,
+          ) -> tuple[list[np.ndarray], list[tuple[int, float, float]]]:
+    """Adam on the training positions; the weights of the best validation epoch, and the log
+    (epoch, train loss, validation loss)."""
+    rng = np.random.default_rng(settings.seed)
+    w = _initial([NUM_INPUTS, *settings.hidden, MAX_PLAYERS], rng)
+    rate, decay, weight = settings.rate, settings.decay, settings.search_weight
+    m = [np.zeros_like(a) for a in w]
+    v = [np.zeros_like(a) for a in w]
+    step = 0
+    best, best_loss, log = [a.copy() for a in w], np.inf, []
+    train_set, validate = data["train"], data["validate"]
+    goal = (1 - weight) * train_set.target + weight * train_set.search
+    offset = train_set.offset
+    for epoch in range(1, settings.epochs + 1):
+        order = rng.permutation(len(train_set.x))
+        for start in range(0, len(order), BATCH):
+            batch = order[start:start + BATCH]
+            x = train_set.x[batch]
+            if settings.augment:
+                x = x[:, colour_relabelling(rng)]
+            grads = _gradients(w, x, offset[batch], goal[batch], train_set.mask[batch])
+            step += 1
+            for i, g in enumerate(grads):
+                m[i] = 0.9 * m[i] + 0.1 * g
+                v[i] = 0.999 * v[i] + 0.001 * g * g
+                w[i] -= rate * (m[i] / (1 - 0.9**step)) / (np.sqrt(v[i] / (1 - 0.999**step)) + 1e-8)
+                if i % 2 == 0:
+                    w[i] -= rate * decay * w[i]
+        losses = [log_loss(predict(w, d), d) for d in (train_set, validate)]
+        log.append((epoch, losses[0], losses[1]))
+        print(f"epoch {epoch:3d}  train {losses[0]:.4f}  validate {losses[1]:.4f}",
+              file=sys.stderr, flush=True)
+        if losses[1] < best_loss:
+            best, best_loss = [a.copy() for a in w], losses[1]
+    return [np.round(a, DIGITS) for a in best], log
+
+
+def report(w: list[np.ndarray], test: Positions) -> dict[str, dict[str, float]]:
+    """Log-loss and accuracy on `test` of the network, the logistic evaluation and the search."""
+    found = {}
+    for name, p in (("network", predict(w, test)),
+                    ("logistic", test.logistic), ("search_root", test.search)):
+        found[name] = {"log_loss": round(log_loss(p, test), 4),
+                       "accuracy": round(accuracy(p, test), 4)}
+        for n in (2, 3, 4):
+            rows = test.players[:, 0] == n
+            if not rows.any():
+                continue
+            part = Positions(*(a[rows] for a in (test.x, test.target, test.mask, test.logistic,
+                                                 test.search, test.players)))
+            p_n = p[rows]
+            found[name][f"log_loss_{n}p"] = round(log_loss(p_n, part), 4)
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, action="append", required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--hidden", type=int, nargs=2, default=[64, 32])
+    parser.add_argument("--rate", type=float, default=1e-3)
+    parser.add_argument("--decay", type=float, default=1e-4,
+                        help="decoupled weight decay (AdamW) of the weight matrices")
+    parser.add_argument("--search-weight", type=float, default=0.0,
+                        help="train toward this blend of the search's root value and the result")
+    parser.add_argument("--augment", action="store_true",
+                        help="relabel the colours of each minibatch at random")
+    parser.add_argument("--write", action="store_true", help=f"write {TARGET.name}")
+    args = parser.parse_args(argv)
+    data = load(args.data)
+    sizes = {part: len(d.x) for part, d in data.items()}
+    print(f"positions: {sizes}", file=sys.stderr)
+    settings = Settings(args.hidden, args.epochs, args.seed, args.rate, args.decay,
+                        args.search_weight, args.augment)
+    w, log = train(data, settings)
+    quality = report(w, data["test"])
+    summary = {
+        "source": "scripts/train_splendor_network.py",
+        "data": [str(p) for p in args.data],
+        "seed": args.seed,
+        "hidden": args.hidden,
+        "search_weight": args.search_weight,
+        "augment": args.augment,
+        "positions": sizes,
+        "best_epoch": min(log, key=lambda row: row[2])[0],
+        "held_out": quality,
+    }
+    print(json.dumps(summary, indent=1))
+    if args.write:
+        network = {
+            **summary,
+            "inputs": NUM_INPUTS,
+            "layers": [{"weight": w[i].tolist(), "bias": w[i + 1].tolist()}
+                       for i in range(0, len(w), 2)],
+        }
+        TARGET.write_text(json.dumps(network, separators=(",", ":")) + "\n", "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

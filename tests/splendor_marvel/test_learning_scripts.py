@@ -1,0 +1,83 @@
+"""The self-play generator and the network trainer, run small: records, resuming, a report."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from games.splendor_marvel import new_game
+from games.splendor_marvel.rules import apply, legal_actions
+from tests.splendor_marvel.test_network import inputs
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def state_seat(game: dict[str, Any]) -> int:
+    """The start seat the generator drew for `game` (its first draw from the game's seed)."""
+    return random.Random(game["seed"]).randrange(game["players"])
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("selfplay") / "games.jsonl"
+    assert script("selfplay_splendor").main(
+        ["--out", str(out), "--games", "3", "--iterations", "8", "--explore-plies", "4"]) == 0
+    return out
+
+
+def test_each_game_replays_its_recorded_decisions(records: Path) -> None:
+    games = [json.loads(line) for line in records.read_text().splitlines()]
+    assert [g["game"] for g in games] == [0, 1, 2]
+    assert [g["players"] for g in games] == [2, 3, 4]
+    for game in games:
+        state = new_game(game["players"], game["seed"], start_seat=state_seat(game),
+                         turn_cap=100)
+        decisions = iter(game["positions"])
+        while state.result is None:
+            legal = legal_actions(state)
+            if len(legal) == 1:
+                apply(state, legal[0])
+                continue
+            position = next(decisions)
+            assert position["seat"] == state.current
+            assert position["x"] == pytest.approx(inputs(state).tolist(), abs=1e-5)
+            assert set(position["codes"]) <= set(legal) and sum(position["visits"]) == 8
+            apply(state, legal[legal.index(position["move"])])
+        assert next(decisions, None) is None
+        assert list(state.result) == game["result"]
+
+
+def test_a_rerun_skips_written_games_and_drops_a_torn_line(records: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "games.jsonl"
+    lines = records.read_text().splitlines(keepends=True)
+    copy.write_text(lines[0] + lines[1][: len(lines[1]) // 2])
+    generator = script("selfplay_splendor")
+    assert generator.games_done(copy) == {0}
+    generator.main(["--out", str(copy), "--games", "3", "--iterations", "8",
+                    "--explore-plies", "4"])
+    assert copy.read_text() == records.read_text(), "same seeds replay the same games"
+
+
+def test_the_trainer_reports_against_the_logistic_evaluation(
+        records: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert script("train_splendor_network").main(
+        ["--data", str(records), "--epochs", "2", "--hidden", "8", "4"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["held_out"]) == {"network", "logistic", "search_root"}
+    assert report["positions"]["test"] > 0 and report["positions"]["train"] > 0

@@ -1,0 +1,116 @@
+"""The learned value: public inputs only, the numpy and numba forward passes agree, and the
+compiled search with the network grows the Python search's tree."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.splendor_marvel import heuristics, observe, sample
+from games.splendor_marvel import kernel as k
+from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.learned import LEARNED, LEARNED_GAME
+from games.splendor_marvel.network import WEIGHTS, evaluate, evaluate_kernel, value_of_world
+from games.splendor_marvel.network_features import (
+    NUM_INPUTS,
+    public_features,
+    public_features_kernel,
+)
+from games.splendor_marvel.state import SplendorState
+from kernels.rng import PythonRng
+from search import SearchConfig
+from search.compiled import CompiledTreeSearch
+from search.core import TreeSearch
+from search.result import summarize
+from tests.splendor_marvel.helpers import played
+from tests.splendor_marvel.test_observation import swap_hidden_cards
+
+
+def inputs(state: SplendorState) -> np.ndarray:
+    """The network's inputs for `state` (the jitted feature code)."""
+    out = np.empty(NUM_INPUTS)
+    public_features_kernel(COMPILED.encode_state(state), out)
+    return out
+
+
+def positions(count: int) -> list[SplendorState]:
+    """Seeded positions of 2-4 players at many stages, none over."""
+    found = [played(2 + i % 3, 1000 + i, (i * 7) % 90) for i in range(count)]
+    return [state for state in found if state.result is None]
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), plies=st.integers(0, 90))
+def test_the_inputs_never_depend_on_a_hidden_card(n: int, seed: int, plies: int) -> None:
+    state = played(n, seed, plies)
+    seat = state.current
+    rng = random.Random(seed)
+    expected = inputs(state)
+    assert np.array_equal(inputs(swap_hidden_cards(state, seat, rng)), expected)
+    for _ in range(3):
+        assert np.array_equal(inputs(sample(observe(state, seat), rng)), expected)
+
+
+def test_the_python_inputs_are_the_jitted_ones() -> None:
+    out = np.empty(NUM_INPUTS)
+    for state in positions(40):
+        public_features(COMPILED.encode_state(state), out)
+        assert np.array_equal(out, inputs(state))
+
+
+def test_the_kernel_forward_pass_equals_the_numpy_one() -> None:
+    for state in positions(120):
+        world = COMPILED.encode_state(state)
+        values = np.empty(state.num_players)
+        evaluate_kernel(world, values)
+        expected = value_of_world(world)
+        assert np.allclose(values, expected, rtol=0, atol=1e-9)
+        assert np.allclose(values, evaluate(state), rtol=0, atol=1e-9)
+        assert sum(expected) == pytest.approx(1.0) and min(expected) > 0
+
+
+def test_with_its_last_layer_at_zero_the_network_is_today_s_evaluation() -> None:
+    w1, b1, w2, b2, w3, b3 = WEIGHTS
+    silent = (w1, b1, w2, b2, np.zeros_like(w3), np.zeros_like(b3))
+    for state in positions(30):
+        value = value_of_world(COMPILED.encode_state(state), silent)
+        assert np.allclose(value, heuristics.evaluate(state), rtol=0, atol=1e-12)
+
+
+def test_a_finished_game_is_valued_by_its_result() -> None:
+    state = played(3, 5, 10_000)
+    assert state.result is not None
+    values = np.empty(3)
+    evaluate_kernel(COMPILED.encode_state(state), values)
+    assert tuple(values) == state.result == evaluate(state)
+
+
+def test_the_network_is_the_learned_twins_evaluation_only() -> None:
+    assert LEARNED.kernel.evaluate is evaluate_kernel
+    for name in ("apply", "legal_actions", "priors", "rollout_action", "sample"):
+        assert getattr(LEARNED.kernel, name) is getattr(k, name)
+    assert LEARNED.kernel_version != COMPILED.kernel_version
+
+
+@pytest.mark.parametrize("config", [SearchConfig(), SearchConfig(rollout_depth=0)],
+                         ids=["playout-8", "value-only"])
+def test_the_compiled_search_grows_the_python_search_s_tree(config: SearchConfig) -> None:
+    for seed, state in enumerate(positions(4)):
+        observation = observe(state, state.current)
+        python_rng: Any = PythonRng(seed)
+        python = TreeSearch(LEARNED_GAME, lambda r, o=observation: sample(o, r), config,
+                            python_rng)
+        reason = python.run(150)
+        compiled = CompiledTreeSearch(LEARNED, LEARNED.encode_observation(observation), config,
+                                      seed)
+        got = compiled.summary(compiled.run(150))
+        expected = summarize(python.root, python.player, python.iterations, python.nodes, reason)
+        assert [(a.action, a.visits, a.pv) for a in got.actions] == [
+            (a.action, a.visits, a.pv) for a in expected.actions]
+        for mine, theirs in zip(got.actions, expected.actions, strict=True):
+            assert np.allclose(mine.totals, theirs.totals, rtol=0, atol=1e-9)
