@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.challengers_kernel_differential import play_in_lockstep
 from games.challengers import GAME, flow, heuristics
 from games.challengers import kernel as k
 from games.challengers.compiled import COMPILED
@@ -29,7 +30,6 @@ from search import SearchConfig
 from search.compiled import CompiledTreeSearch
 from search.core import TreeSearch
 from search.result import summarize
-from tests.challengers.kernel_lockstep import play_in_lockstep
 
 SUITE_TOURNAMENTS = 160
 
