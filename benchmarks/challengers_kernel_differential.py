@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -105,6 +106,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         played[players] += 1
         for (_, card), count in tally.items():
             triggered[card] += count
+        done = seed - args.first_seed + 1
+        if done % 100 == 0:
+            print(f"{done} tournaments, {sum(decisions.values())} decisions, "
+                  f"{len(failures)} disagreements", file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
     print(f"{'players':>7} {'tournaments':>11} {'decisions':>10}")
     for players in sorted(played):
