@@ -7,10 +7,11 @@ Splendor: Marvel plays `--playouts` random and as many heuristic (rollout policy
 compiled kernel, checking `kernel.violation` after every move (tokens and cards conserved, no
 negative count, the reserve and green limits); the kernel plays move for move like the Python
 engine (tests/splendor_marvel/test_kernel.py), and `--python-playouts` more games run in the
-Python engine with `invariants.violations`, the fuller check. Challengers! (Python only) plays
-`--python-playouts` random and heuristic tournaments, 1 to 8 players, checking
-`invariants.violations` (every card still somewhere, the round within the tournament) after
-every move. Every game must end.
+Python engine with `invariants.violations`, the fuller check. Challengers! plays `--playouts`
+random and heuristic tournaments, 1 to 8 players, in its kernel (move for move the Python
+engine's: tests/challengers/test_kernel.py) checking `kernel.violation`, and
+`--python-playouts` more in the Python engine checking `invariants.violations` (every card
+still somewhere, the round within the tournament) after every move. Every game must end.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ from numba import njit
 from games import challengers as ch
 from games import splendor_marvel as sm
 from games.challengers import invariants as challengers_invariants
+from games.challengers import kernel as ck
+from games.challengers.kernel_world import encode_state
+from games.challengers.setup import new_state
 from games.splendor_marvel import invariants as splendor_invariants
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
@@ -94,6 +98,47 @@ def splendor_python(games: int, greedy: bool, seed: int) -> dict[str, Any]:
     return _row("splendor_marvel", "python", greedy, games, plies, broken, unended, began)
 
 
+@njit(nogil=True)
+def _checked_tournaments(starts: np.ndarray, rng: np.ndarray, greedy: bool
+                         ) -> tuple[int, int, int]:
+    """Play every Challengers! start world out in the kernel, checked after every move:
+    (decisions, broken, unended)."""
+    buffer = np.empty(ck.MAX_LEGAL, dtype=np.int32)
+    world = np.empty(starts.shape[1], dtype=np.int32)
+    cards = np.empty(ck.NUM_TYPES, dtype=np.int64)
+    no_tally = np.empty(0, dtype=np.int64)
+    plies = broken = unended = 0
+    for g in range(starts.shape[0]):
+        world[:] = starts[g]
+        ck.card_counts(world, cards)
+        ck.advance(world, rng, no_tally)
+        moves = 0
+        while not ck.is_terminal(world) and moves < PLY_CAP:
+            ck.play_move(world, rng, buffer, greedy)
+            moves += 1
+            if ck.violation(world, cards):
+                broken += 1
+                break
+        plies += moves
+        unended += not ck.is_terminal(world) and moves >= PLY_CAP
+    return plies, broken, unended
+
+
+def challengers_compiled(games: int, greedy: bool, seed: int) -> dict[str, Any]:
+    """`games` kernel tournaments, 1-8 players, from seeded set-ups in batches."""
+    began = time.perf_counter()
+    plies = broken = unended = 0
+    batch = 2000
+    for first in range(0, games, batch):
+        count = min(batch, games - first)
+        starts = np.stack([
+            encode_state(new_state(1 + (first + g) % 8, random.Random(seed + first + g)))
+            for g in range(count)])
+        done = _checked_tournaments(starts, new_rng(seed + first), greedy)
+        plies, broken, unended = plies + done[0], broken + done[1], unended + done[2]
+    return _row("challengers", "compiled", greedy, games, plies, broken, unended, began)
+
+
 def challengers_python(games: int, greedy: bool, seed: int) -> dict[str, Any]:
     began = time.perf_counter()
     game = ch.Challengers()
@@ -127,16 +172,18 @@ def _row(game: str, engine: str, greedy: bool, games: int, plies: int, broken: i
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--playouts", type=int, default=1_000_000,
-                        help="compiled Splendor: Marvel games per policy")
+                        help="games per policy in the compiled kernels")
     parser.add_argument("--python-playouts", type=int, default=1_000_000,
                         help="games per policy in the Python engines")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the rows here")
     args = parser.parse_args(argv)
     splendor_compiled(1, False, 0)  # compile outside the timing
+    challengers_compiled(1, False, 0)
     runs: list[tuple[Callable[[int, bool, int], dict[str, Any]], int]] = [
         (splendor_compiled, args.playouts),
         (splendor_python, args.python_playouts),
+        (challengers_compiled, args.playouts),
         (challengers_python, args.python_playouts),
     ]
     rows = []

@@ -140,9 +140,26 @@ def splendor_positions(num_players: int, seed: int) -> list[Position]:
     return [opening, middle]
 
 
+def challengers_positions(num_players: int, seed: int) -> list[Position]:
+    """The opening and the first decision of round 3's deck phase (a choice of options)."""
+    challengers = importlib.import_module("games.challengers")
+    game = challengers.GAME
+    if getattr(game, "compiled", None) is None:  # the kernel before the engine offers it
+        compiled = importlib.import_module("games.challengers.compiled").COMPILED
+        game = type("ChallengersOnKernel", (type(game),), {"compiled": compiled})()
+    state = challengers.new_game(num_players, seed)
+    opening = Position("opening", game, game.observe(state, game.current_player(state)))
+    rng = random.Random(seed)
+    while not game.is_terminal(state) and state.round < 3:
+        game.apply(state, game.rollout_action(state, rng), rng)
+    third = Position("round 3", game, game.observe(state, game.current_player(state)))
+    return [opening, third]
+
+
 GAMES: dict[str, Callable[[int, int], list[Position]]] = {
     "toy": toy_positions,
     "splendor_marvel": splendor_positions,
+    "challengers": challengers_positions,
 }
 
 CONFIGS: dict[str, SearchConfig] = {

@@ -12,7 +12,6 @@ import numpy as np
 
 from games.challengers import kernel as k
 from games.challengers.actions import Action
-from games.challengers.game import new_game
 from games.challengers.kernel_codes import action_of
 from games.challengers.kernel_observation import encode_observation
 from games.challengers.kernel_world import decode_state, encode_state
@@ -37,6 +36,8 @@ class ChallengersCompiled:
 
     def example_observation(self) -> Observation:
         """The first seat's view of a fresh 2-player tournament."""
+        from games.challengers.game import new_game  # the engine imports this module
+
         return observe(new_game(2, 0), 0)
 
     def encode_state(self, state: State) -> np.ndarray:

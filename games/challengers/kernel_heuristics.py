@@ -201,9 +201,10 @@ def features(w: np.ndarray, p: int, out: np.ndarray) -> None:
         lead = fans - kf.fan_total(w, 1 - p)
         stake_fans = w[L.TROPHY_FANS + (w[L.ROUND] - 1) * 4]
         if w[L.ROUND] == ROUNDS:
-            clinch, safe = float(lead + stake_fans > 0), float(lead - stake_fans > 0)
+            clinch = 1.0 if lead + stake_fans > 0 else 0.0
+            safe = 1.0 if lead - stake_fans > 0 else 0.0
         else:
-            clinch = float(lead + stake_fans >= FAN_LEAD)
+            clinch = 1.0 if lead + stake_fans >= FAN_LEAD else 0.0
     best_trophy = 0
     for q in range(w[L.NUM_PARTICIPANTS]):
         best_trophy = max(best_trophy, km.highest_trophy(w, q))

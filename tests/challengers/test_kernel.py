@@ -31,7 +31,7 @@ from search.compiled import CompiledTreeSearch
 from search.core import TreeSearch
 from search.result import summarize
 
-SUITE_TOURNAMENTS = 160
+SUITE_TOURNAMENTS = 120
 
 
 def test_seeded_tournaments_agree_decision_for_decision() -> None:
