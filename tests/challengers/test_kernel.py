@@ -7,7 +7,7 @@ The suite plays a few hundred seeded tournaments in lockstep; the 10,000-tournam
 from __future__ import annotations
 
 import random
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -32,6 +32,7 @@ from search.core import TreeSearch
 from search.result import summarize
 
 SUITE_TOURNAMENTS = 120
+POSITIONS = 160
 
 
 def test_seeded_tournaments_agree_decision_for_decision() -> None:
@@ -39,8 +40,10 @@ def test_seeded_tournaments_agree_decision_for_decision() -> None:
     assert decisions > 20 * SUITE_TOURNAMENTS  # whole tournaments, not stubs
 
 
-def positions(count: int) -> list[State]:
-    """Positions along seeded uniformly random tournaments of 1-8 players, every phase."""
+@cache
+def positions(count: int) -> tuple[State, ...]:
+    """Positions along seeded uniformly random tournaments of 1-8 players, every phase (made
+    once; the tests only read them)."""
     found = []
     for seed in range(count):
         rng = random.Random(seed)
@@ -53,7 +56,7 @@ def positions(count: int) -> list[State]:
             flow.apply(state, legal[rng.randrange(len(legal))], rng)
         if state.phase != OVER:
             found.append(state)
-    return found
+    return tuple(found)
 
 
 @settings(max_examples=40, deadline=None)
@@ -89,7 +92,7 @@ def test_every_code_names_one_action(code: int) -> None:
 def test_evaluation_and_priors_equal_the_python_ones() -> None:
     buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
     out = np.empty(k.MAX_LEGAL)
-    for state in positions(240):
+    for state in positions(POSITIONS):
         world = encode_state(state)
         values = np.empty(state.num_players)
         k.evaluate(world, values)
@@ -102,7 +105,7 @@ def test_evaluation_and_priors_equal_the_python_ones() -> None:
 
 def test_the_playout_policy_makes_the_python_move_from_the_same_draws() -> None:
     buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
-    for i, state in enumerate(positions(240)):
+    for i, state in enumerate(positions(POSITIONS)):
         for seed in (i, i + 1000, i + 2000):
             python_rng: Any = PythonRng(seed)
             kernel_rng = new_rng(seed)
@@ -114,7 +117,7 @@ def test_the_playout_policy_makes_the_python_move_from_the_same_draws() -> None:
 
 def test_sampled_worlds_are_the_python_sampler_s_and_observe_back() -> None:
     world = np.empty(k.STATE_SIZE, dtype=np.int32)
-    for i, state in enumerate(positions(160)):
+    for i, state in enumerate(positions(POSITIONS)[:80]):
         for seat in range(state.num_players):
             for believed in (False, True):
                 observation = observe(state, seat)
