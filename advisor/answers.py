@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from advisor import coaching
-from advisor.games import GameAdapter
+from advisor.adapters import GameAdapter
 from contract.v1 import common_pb2
 from search import SearchResult
 

@@ -4,14 +4,15 @@ expects, and reasons as measured facts.
 Confidence intervals are Wilson's at 95% over a candidate's visits. Two moves are *tied* when
 their intervals overlap and each has at least `MIN_TIE_VISITS` visits: the search cannot tell
 them apart, so neither is called worse. With fewer visits overlapping intervals say only that
-the search did not look long enough (*undecided*). The grade thresholds and how they were
-chosen are in docs/coaching.md.
+the search did not look long enough (*undecided*). Grades have three bands, as many as a
+default judgement can tell apart; how they were chosen is in docs/coaching.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from contract.v1 import advisor_pb2, common_pb2
 from search.result import Candidate, wilson_lower_bound, wilson_upper_bound
@@ -20,9 +21,8 @@ BEFORE = "before the move"
 """`Reason.compared_with` when a move is measured against the position it was played in."""
 
 MIN_TIE_VISITS = 400
-"""Least visits both moves need before overlapping intervals count as a tie. Two 95% Wilson
-intervals of 400 visits or more each overlap only when the means differ by less than 0.098,
-so a tie never hides a loss of a mistake's size (0.10 or more)."""
+"""Least visits both moves need before overlapping intervals count as a tie (with fewer, a
+95% Wilson interval is wider than ±0.049 and the answer is "not searched enough to tell")."""
 
 
 def against(compared_with: str) -> str:
@@ -30,13 +30,18 @@ def against(compared_with: str) -> str:
     return BEFORE if compared_with == BEFORE else f"after {compared_with}"
 
 
-# Grades by loss of the mover's win probability against the best move (upper bounds).
-GRADE_BOUNDS = (
-    (0.01, common_pb2.GRADE_BEST),
-    (0.04, common_pb2.GRADE_GOOD),
-    (0.10, common_pb2.GRADE_INACCURACY),
-    (0.20, common_pb2.GRADE_MISTAKE),
-)
+BEST_BOUND = 0.06
+"""Losses below this are graded best: about two standard deviations of a default judgement's
+error on a loss (0.03 measured below 0.20 by benchmarks/calibration.py), so a default budget
+and ten times it put a move on the same side of this edge."""
+
+BLUNDER_BOUND = 0.20
+"""Losses from this up are blunders: a fifth of a game, the size of letting a forced win go."""
+
+GRADE_BOUNDS = ((BEST_BOUND, common_pb2.GRADE_BEST), (BLUNDER_BOUND, common_pb2.GRADE_MISTAKE))
+"""Grades by the loss of the mover's win probability against the best move (upper bounds);
+above the last, `GRADE_BLUNDER`. `GRADE_GOOD` and `GRADE_INACCURACY` are no longer given:
+their bands were narrower than a default judgement's noise."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,74 @@ class Reason:
                                   goal=self.goal)
 
 
+S = TypeVar("S")
+"""A game's full state."""
+C = TypeVar("C")
+"""What a game's features need besides the state and the seat (the cards the mover sees,
+the likely opponent's deck power...), the same in both positions."""
+
+
+@dataclass(frozen=True)
+class Measured(Generic[S, C]):
+    """One feature measured after the move (`after`) and in the position compared with
+    (`base`), from `seat`'s side; `than` names that position (a move's description, or
+    `BEFORE`)."""
+
+    after: S
+    base: S
+    seat: int
+    context: C
+    value: float
+    baseline: float
+    than: str
+
+    @property
+    def against(self) -> str:
+        """How the position compared with is named inside a sentence."""
+        return against(self.than)
+
+
+@dataclass(frozen=True)
+class Feature(Generic[S, C]):
+    """One number of a position tied to a goal of the game, from the mover's side."""
+
+    code: str
+    goal: str
+    measure: Callable[[S, int, C], float]
+    """(state, mover, context) -> the number."""
+    say: Callable[[Measured[S, C]], str]
+    """The sentence: what the difference does for the goal, and whether it is good."""
+    weight: Callable[[Measured[S, C]], float]
+    """How much the difference matters, in the game's points or their equivalent."""
+    next_turn: bool = False
+    """About the turns to come: not reported when the move or the alternative ends the game."""
+
+
+def differences(
+    features: Sequence[Feature[S, C]], after: S, base: S, seat: int, context: C, than: str,
+    over: bool = False,
+) -> list[tuple[float, Reason]]:
+    """A weighed reason for each feature whose number differs between `after` and `base`, in
+    `features` order; `over` (the move or the alternative ends the game) skips the features
+    about the turns to come."""
+    found = []
+    for feature in features:
+        if over and feature.next_turn:
+            continue
+        value = float(feature.measure(after, seat, context))
+        baseline = float(feature.measure(base, seat, context))
+        if value != baseline:
+            m = Measured(after, base, seat, context, value, baseline, than)
+            found.append((feature.weight(m), Reason(
+                feature.code, feature.say(m), value, baseline, than, feature.goal)))
+    return found
+
+
+def most_important_first(weighed: Sequence[tuple[float, Reason]]) -> list[Reason]:
+    """The reasons by weight, heaviest first; equal weights keep their order."""
+    return [reason for _, reason in sorted(weighed, key=lambda pair: -pair[0])]
+
+
 def interval(candidate: Candidate) -> tuple[float, float]:
     """The 95% interval on the mover's win probability after `candidate`."""
     return candidate.lcb, wilson_upper_bound(candidate.value, candidate.visits)
@@ -70,8 +143,10 @@ def overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
 
 def tied(a: Candidate, b: Candidate) -> bool:
     """True when the search cannot tell `a` and `b` apart although it looked long enough
-    (their intervals overlap and both have `MIN_TIE_VISITS`)."""
-    return a is b or (_enough(a, b) and overlap(interval(a), interval(b)))
+    (their intervals overlap and both have `MIN_TIE_VISITS`) and their values differ by less
+    than `BEST_BOUND`, so a move tied with the best is always graded best."""
+    return a is b or (_enough(a, b) and overlap(interval(a), interval(b))
+                      and abs(a.value - b.value) < BEST_BOUND)
 
 
 def undecided(a: Candidate, b: Candidate) -> bool:
@@ -84,13 +159,9 @@ def _enough(a: Candidate, b: Candidate) -> bool:
     return min(a.visits, b.visits) >= MIN_TIE_VISITS
 
 
-def grade(value_loss: float, tied_with_best: bool) -> common_pb2.Grade:
-    """The grade of a move losing `value_loss` win probability against the best; a move tied
-    with the best is at worst GOOD."""
-    by_loss = next((g for bound, g in GRADE_BOUNDS if value_loss < bound), common_pb2.GRADE_BLUNDER)
-    if tied_with_best and by_loss > common_pb2.GRADE_GOOD:
-        return common_pb2.GRADE_GOOD
-    return by_loss
+def grade(value_loss: float) -> common_pb2.Grade:
+    """The grade of a move losing `value_loss` win probability against the best."""
+    return next((g for bound, g in GRADE_BOUNDS if value_loss < bound), common_pb2.GRADE_BLUNDER)
 
 
 def line_steps(

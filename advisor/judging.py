@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from advisor import answers, coaching
+from advisor.adapters import GameAdapter
 from advisor.budget import Budget
 from advisor.coaching import Reason
-from advisor.games import GameAdapter
 from contract.v1 import advisor_pb2, common_pb2
 from search import CancelToken, SearchResult, ismcts
 from search.result import Candidate
@@ -108,7 +108,7 @@ def verdict(mine: Judged, best: Judged) -> tuple[float, bool, common_pb2.Grade]:
     assert own is not None and top is not None
     loss = 0.0 if mine.action == best.action else max(0.0, top.value - own.value)
     tie = coaching.tied(own, top)
-    return loss, tie, coaching.grade(loss, tie)
+    return loss, tie, coaching.grade(loss)
 
 
 def _value(judged: Judged) -> float:

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from advisor.adapters import BY_ID, GameAdapter, adapter_of
 from advisor.errors import RequestError
-from advisor.games import BY_ID, GameAdapter, adapter_of
 from contract.v1 import advisor_pb2, common_pb2
 
 

@@ -11,11 +11,11 @@ from typing import Any
 import grpc
 
 from advisor import records, review, work
+from advisor.adapters import ADAPTERS, GameAdapter, adapter_of
 from advisor.budget import Budget, budget_of
 from advisor.calls import Admission, CallRecord, streaming, unary
 from advisor.config import ServerConfig
 from advisor.errors import PreconditionError, RequestError
-from advisor.games import ADAPTERS, GameAdapter, adapter_of
 from advisor.metrics import Metrics
 from advisor.pool import SearchPool
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
-from advisor.games import ADAPTERS
+from advisor.adapters import ADAPTERS
 from search import compiled
 from search.compiled import warm_up
 from search.compiled_game import CompiledGame, compiled_twin

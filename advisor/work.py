@@ -16,8 +16,8 @@ from dataclasses import replace
 from typing import Any
 
 from advisor import answers, judging
+from advisor.adapters import GameAdapter, adapter_by_name
 from advisor.budget import Budget
-from advisor.games import GameAdapter, adapter_by_name
 from advisor.judging import JUDGE_SHARE
 from advisor.warmup import warm_kernels
 from contract.v1 import advisor_pb2, common_pb2

@@ -7,7 +7,9 @@ move has at least three legal moves. In each, three moves are judged as Evaluate
 sampled from the mover's observation). Each is judged twice, at `--iterations` and at
 `--factor` times that, with the same seed; the larger budget stands for the truth. The table
 gives, by the grade at the larger budget, the bias (mean of small-budget loss minus large-budget
-loss) and the mean absolute error, and the share of grades that agree.
+loss) and the mean absolute error, and the share of grades that agree. Grades are given to the
+recorded losses by the current rule (`advisor.coaching.grade`), so a file measured before a
+change of the grade bands reports under the new bands.
 
 Each judged move is written as one JSON line to `--out` as soon as it is measured, so a run
 stopped early still reports (`--report FILE` prints the table of a file again), and `--resume`
@@ -30,8 +32,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from advisor.adapters import adapter_by_name
 from advisor.budget import Budget
-from advisor.games import adapter_by_name
+from advisor.coaching import GRADE_BOUNDS, grade
 from advisor.judging import JUDGE_SHARE, Judged, own_search, verdict
 from clients.arena.record import GameTask
 from clients.arena.referee import play
@@ -39,9 +42,17 @@ from clients.arena.registry import load_game
 from contract.v1 import common_pb2
 from search import Cancelled, ismcts
 
+
+def _name(value: int) -> str:
+    """"BEST" for GRADE_BEST."""
+    return common_pb2.Grade.Name(value).removeprefix("GRADE_")
+
+
 STAGES = (0.1, 0.3, 0.5, 0.7, 0.9)
 """Where in a game positions are taken, as shares of its length in plies."""
-GRADES = ("BEST", "GOOD", "INACCURACY", "MISTAKE", "BLUNDER")
+GRADES = (*(_name(g) for _, g in GRADE_BOUNDS), _name(common_pb2.GRADE_BLUNDER))
+"""The grades given, best first."""
+BOOTSTRAP_DRAWS = 2000
 
 
 def positions(game_name: str, bot: str, count: int, seed: int) -> Iterator[tuple[str, Any]]:
@@ -105,9 +116,9 @@ def judge(game_name: str, obs: Any, moves: Sequence[Any], iterations: int, seed:
         mine = own(move)
         if mine.own is None or best.own is None:
             continue
-        loss, tie, grade = verdict(mine, best)
+        loss, tie, graded = verdict(mine, best)
         rows.append({"loss": loss, "tie": tie,
-                     "grade": common_pb2.Grade.Name(grade).removeprefix("GRADE_"),
+                     "grade": _name(graded),
                      "visits": mine.own.visits})
     return rows
 
@@ -151,18 +162,43 @@ def report(path: Path) -> str:
         "| grade at 10x | moves | bias | mean abs. error | grades agree |",
         "|---|---|---|---|---|",
     ]
-    for grade in (*GRADES, "all"):
-        band = [r for r in rows if grade in ("all", r["large"]["grade"])]
+    for band_name in (*GRADES, "all"):
+        band = [r for r in rows if band_name in ("all", _graded(r["large"]))]
         if not band:
             continue
         errors = [r["small"]["loss"] - r["large"]["loss"] for r in band]
-        agree = sum(r["small"]["grade"] == r["large"]["grade"] for r in band) / len(band)
-        lines.append(f"| {grade} | {len(band)} | {statistics.fmean(errors):+.3f} | "
-                     f"{statistics.fmean(abs(e) for e in errors):.3f} | {agree:.0%} |")
-    within = sum(_near(r["small"]["grade"], r["large"]["grade"]) for r in rows) / len(rows)
+        agree = sum(_graded(r["small"]) == _graded(r["large"]) for r in band) / len(band)
+        lines.append(f"| {band_name} | {len(band)} | {statistics.fmean(errors):+.3f} | "
+                     f"{statistics.fmean(abs(e) for e in errors):.3f} | {agree:.1%} |")
+    within = sum(_near(_graded(r["small"]), _graded(r["large"])) for r in rows) / len(rows)
+    low, high = _agreement_interval(rows)
     lines.append("")
+    lines.append(f"Grades agree, 95% interval over positions ({BOOTSTRAP_DRAWS} bootstrap "
+                 f"draws): {low:.1%}-{high:.1%}")
     lines.append(f"Grades within one band of the 10x grade: {within:.0%}")
     return "\n".join(lines)
+
+
+def _agreement_interval(rows: Sequence[dict[str, Any]]) -> tuple[float, float]:
+    """A 95% interval on the share of grades that agree, resampling whole positions (their
+    three moves share a main search, so they are not independent)."""
+    by_position: dict[str, list[bool]] = {}
+    for r in rows:
+        by_position.setdefault(r["position"], []).append(
+            _graded(r["small"]) == _graded(r["large"]))
+    groups = list(by_position.values())
+    rng = random.Random(0)
+    shares = []
+    for _ in range(BOOTSTRAP_DRAWS):
+        drawn = [agree for _ in groups for agree in rng.choice(groups)]
+        shares.append(sum(drawn) / len(drawn))
+    shares.sort()
+    return shares[int(0.025 * BOOTSTRAP_DRAWS)], shares[int(0.975 * BOOTSTRAP_DRAWS) - 1]
+
+
+def _graded(judged: dict[str, Any]) -> str:
+    """The grade the current rule gives a recorded judgement's loss."""
+    return _name(grade(judged["loss"]))
 
 
 def _near(a: str, b: str) -> bool:

@@ -18,9 +18,9 @@ from pathlib import Path
 
 from clients.arena import report
 from clients.arena.executors import Executor
-from clients.arena.registry import load_game
 from clients.arena.runner import LadderResult, run_ladder
 from clients.arena.stats import estimate
+from games.registry import GAMES
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 ARENA = "python -m clients.arena"
@@ -121,24 +121,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="run seed (%(default)s)")
     parser.add_argument("--processes", type=int, default=0, help="0 = one per core")
     parser.add_argument(
-        "--challengers-players",
-        type=int,
-        default=2,
-        help="seats in the Challengers! ladder (%(default)s)",
+        "--players", type=int, default=2, help="seats in every game's ladder (%(default)s)"
     )
     parser.add_argument("--out", type=Path, default=RESULTS, help="Markdown file to write")
     args = parser.parse_args(argv)  # fmt: skip
 
     executor = Executor(processes=args.processes)
     bots = ladder_bots(args.iters)
-    ladders = [("Splendor: Marvel, 2 players", "splendor_marvel", 2)]
-    try:
-        load_game("challengers")
-        ladders.append((f"Challengers!, {args.challengers_players} players", "challengers",
-                        args.challengers_players))  # fmt: skip
-        challengers_note = ""
-    except ValueError as err:
-        challengers_note = f"Challengers! is not in this ladder yet: {err}.\n\n"
+    ladders = [(f"{game.title}, {args.players} players", name, args.players)
+               for name, game in GAMES.items() if args.players in game.player_counts]
     sections = []
     for title, game, players in ladders:
         start = time.monotonic()
@@ -162,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         size,
         "",
     ]  # fmt: skip
-    text = "\n".join(header) + "\n" + challengers_note + "\n".join(sections) + "\n"
+    text = "\n".join(header) + "\n" + "\n".join(sections) + "\n"
     if args.out == RESULTS:
         print(f"rewriting the committed {RESULTS} (pass --out FILE to write elsewhere)",
               file=sys.stderr)

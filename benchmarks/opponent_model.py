@@ -53,8 +53,8 @@ from clients.arena.specs import build_bot, parse_spec
 from clients.arena.stats import elo_from_score
 from games.splendor_marvel import GAME, SplendorState, observe
 from games.splendor_marvel.actions import Action, Kind
-from games.splendor_marvel.model import believe
 from games.splendor_marvel.observation import Beliefs, Observation
+from games.splendor_marvel.opponent_model import believe
 
 FINDER = "ismcts:iters=200,fpu=0"
 """The self-play that finds the positions: first-play urgency 0 as when the model was first

@@ -6,22 +6,23 @@
 Splendor: Marvel plays `--playouts` random and as many heuristic (rollout policy) games in its
 compiled kernel, checking `kernel.violation` after every move (tokens and cards conserved, no
 negative count, the reserve and green limits); the kernel plays move for move like the Python
-engine (tests/splendor_marvel/test_kernel.py), and `--python-playouts` more games run in the
-Python engine with `invariants.violations`, the fuller check. Challengers! plays `--playouts`
-random and heuristic tournaments, 1 to 8 players, in its kernel (move for move the Python
-engine's: tests/challengers/test_kernel.py) checking `kernel.violation`, and
-`--python-playouts` more in the Python engine checking `invariants.violations` (every card
-still somewhere, the round within the tournament) after every move. Every game must end.
+engine (tests/splendor_marvel/test_kernel.py). Challengers! plays as many tournaments, 1 to 8
+players, in its kernel (move for move the Python engine's: tests/challengers/test_kernel.py),
+checking `kernel.violation` (every card still somewhere, the round within the tournament).
+Every registered game then plays `--python-playouts` random and heuristic games in its Python
+engine, through its table sizes in turn, checking its package's `invariants.violations(state)`
+after every move (for Challengers!: every card still somewhere, the round within the
+tournament). Every game must end.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,13 +30,11 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from games import challengers as ch
 from games import splendor_marvel as sm
-from games.challengers import invariants as challengers_invariants
 from games.challengers import kernel as ck
 from games.challengers.kernel_world import encode_state
 from games.challengers.setup import new_state
-from games.splendor_marvel import invariants as splendor_invariants
+from games.registry import GAMES
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
 from kernels.rng import new_rng
@@ -78,24 +77,33 @@ def splendor_compiled(games: int, greedy: bool, seed: int) -> dict[str, Any]:
     return _row("splendor_marvel", "compiled", greedy, games, plies, broken, unended, began)
 
 
-def splendor_python(games: int, greedy: bool, seed: int) -> dict[str, Any]:
-    began = time.perf_counter()
-    plies = broken = unended = 0
-    for g in range(games):
-        rng = random.Random(seed + g)
-        state = sm.new_game(2 + g % 3, seed + g)
-        moves = 0
-        while state.result is None and moves < PLY_CAP:
-            legal = sm.legal_actions(state)
-            action = sm.GAME.rollout_action(state, rng) if greedy else rng.choice(legal)
-            sm.apply(state, action)
-            moves += 1
-            if splendor_invariants.violations(state):
-                broken += 1
-                break
-        plies += moves
-        unended += state.result is None and moves >= PLY_CAP
-    return _row("splendor_marvel", "python", greedy, games, plies, broken, unended, began)
+def python_playouts(name: str) -> Callable[[int, bool, int], dict[str, Any]]:
+    """Whole games of a registered game in its Python engine, its table sizes in turn, with
+    `invariants.violations(state)` after every move."""
+
+    def run(games: int, greedy: bool, seed: int) -> dict[str, Any]:
+        entry = GAMES[name]
+        game = entry.load().game
+        violations = importlib.import_module(entry.invariants_module).violations
+        began = time.perf_counter()
+        plies = broken = unended = 0
+        for g in range(games):
+            rng = random.Random(seed + g)
+            state = game.new_game(entry.player_counts[g % len(entry.player_counts)], seed + g)
+            moves = 0
+            while not game.is_terminal(state) and moves < PLY_CAP:
+                legal = game.legal_actions(state)
+                action = game.rollout_action(state, rng) if greedy else rng.choice(legal)
+                game.apply(state, action, rng)
+                moves += 1
+                if violations(state):
+                    broken += 1
+                    break
+            plies += moves
+            unended += not game.is_terminal(state) and moves >= PLY_CAP
+        return _row(name, "python", greedy, games, plies, broken, unended, began)
+
+    return run
 
 
 @njit(nogil=True)
@@ -139,28 +147,6 @@ def challengers_compiled(games: int, greedy: bool, seed: int) -> dict[str, Any]:
     return _row("challengers", "compiled", greedy, games, plies, broken, unended, began)
 
 
-def challengers_python(games: int, greedy: bool, seed: int) -> dict[str, Any]:
-    began = time.perf_counter()
-    game = ch.Challengers()
-    plies = broken = unended = 0
-    for g in range(games):
-        rng = random.Random(seed + g)
-        state = ch.new_game(1 + g % 8, seed + g)
-        cards = Counter(state.all_cards())
-        moves = 0
-        while not game.is_terminal(state) and moves < PLY_CAP:
-            legal = game.legal_actions(state)
-            action = game.rollout_action(state, rng) if greedy else rng.choice(legal)
-            game.apply(state, action, rng)
-            moves += 1
-            if challengers_invariants.violations(state, cards):
-                broken += 1
-                break
-        plies += moves
-        unended += not game.is_terminal(state) and moves >= PLY_CAP
-    return _row("challengers", "python", greedy, games, plies, broken, unended, began)
-
-
 def _row(game: str, engine: str, greedy: bool, games: int, plies: int, broken: int,
          unended: int, began: float) -> dict[str, Any]:
     seconds = time.perf_counter() - began
@@ -182,9 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     challengers_compiled(1, False, 0)
     runs: list[tuple[Callable[[int, bool, int], dict[str, Any]], int]] = [
         (splendor_compiled, args.playouts),
-        (splendor_python, args.python_playouts),
         (challengers_compiled, args.playouts),
-        (challengers_python, args.python_playouts),
+        *((python_playouts(name), args.python_playouts) for name in GAMES),
     ]
     rows = []
     for run, games in runs:

@@ -19,14 +19,14 @@ import sys
 import time
 from collections.abc import Sequence
 
-from benchmarks.search_speed import splendor_positions
+from benchmarks.search_speed import registered_positions
 from search import Limits, SearchConfig, ismcts
 from search.config import Engine
 
 
 def search_once(iterations: int, nodes: int | None, players: int, engine: Engine) -> dict:
     """Search the opening in this process; its figures as a dict."""
-    position = splendor_positions(players, 1)[0]
+    position = registered_positions("splendor_marvel")(players, 1)[0]
     config = SearchConfig(engine=engine)
     ismcts(position.game, position.observation, Limits(iterations=2), config, seed=1)  # compile
     start = time.perf_counter()

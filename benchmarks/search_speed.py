@@ -9,10 +9,10 @@ Every registered game gives named positions (a game plus an observation of the s
 each is searched for `--seconds` of wall time with the default `SearchConfig` and with a few
 variants, once per worker count. The `toy` game does almost no work per call, so its rows show
 the search's own cost per iteration. A game package registers by offering a factory
-`(num_players, seed) -> list[Position]`; `splendor_marvel` and `challengers` are found when
-their engines are installed. `--engines` measures the pure-Python search and the compiled one
-(numba, for games with a kernel: `game.compiled`) side by side in one run; a compiled row's
-first search (the compilation or the load from numba's cache) is not timed.
+`(num_players, seed) -> list[Position]`; every game of `games.registry` is there.
+`--engines` measures the pure-Python search and the compiled one (numba, for games with a
+kernel: `game.compiled`) side by side in one run; a compiled row's first search (the
+compilation or the load from numba's cache) is not timed.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from benchmarks import examples
+from games import registry
 from search import AnyGame, Limits, SearchConfig, ismcts
 from search.compiled_game import compiled_twin
 from search.config import Engine
@@ -127,41 +129,23 @@ def toy_positions(num_players: int, seed: int) -> list[Position]:
     return [Position("start", game, game.observe(ToyState(0, seed, 0), 0))]
 
 
-def splendor_positions(num_players: int, seed: int) -> list[Position]:
-    """The opening and a position 24 greedy plies in (needs `games.splendor_marvel`)."""
-    splendor = importlib.import_module("games.splendor_marvel")
-    game = getattr(splendor, "GAME", None) or splendor.SplendorMarvel()
-    state = splendor.new_game(num_players, seed)
-    opening = Position("opening", game, game.observe(state, game.current_player(state)))
-    rng = random.Random(seed)
-    for _ in range(24):
-        if game.is_terminal(state):
-            break
-        game.apply(state, game.rollout_action(state, rng), rng)
-    middle = Position("ply 24", game, game.observe(state, game.current_player(state)))
-    return [opening, middle]
+def registered_positions(name: str) -> Callable[[int, int], list[Position]]:
+    """The opening and a position 24 playout plies in of a game in `games.registry`."""
 
+    def positions(num_players: int, seed: int) -> list[Position]:
+        game = registry.GAMES[name].load().game
+        found = []
+        for label, plies in (("opening", 0), ("ply 24", 24)):
+            state = examples.position(name, num_players, seed, plies)
+            found.append(Position(label, game, game.observe(state, game.current_player(state))))
+        return found
 
-def challengers_positions(num_players: int, seed: int) -> list[Position]:
-    """The opening and the first decision of round 3's deck phase (a choice of options)."""
-    challengers = importlib.import_module("games.challengers")
-    game = challengers.GAME
-    if getattr(game, "compiled", None) is None:  # the kernel before the engine offers it
-        compiled = importlib.import_module("games.challengers.compiled").COMPILED
-        game = type("ChallengersOnKernel", (type(game),), {"compiled": compiled})()
-    state = challengers.new_game(num_players, seed)
-    opening = Position("opening", game, game.observe(state, game.current_player(state)))
-    rng = random.Random(seed)
-    while not game.is_terminal(state) and state.round < 3:
-        game.apply(state, game.rollout_action(state, rng), rng)
-    third = Position("round 3", game, game.observe(state, game.current_player(state)))
-    return [opening, third]
+    return positions
 
 
 GAMES: dict[str, Callable[[int, int], list[Position]]] = {
     "toy": toy_positions,
-    "splendor_marvel": splendor_positions,
-    "challengers": challengers_positions,
+    **{name: registered_positions(name) for name in registry.GAMES},
 }
 
 CONFIGS: dict[str, SearchConfig] = {

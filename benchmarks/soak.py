@@ -4,16 +4,20 @@
     python -m benchmarks.soak --requests 10000 --every 1000 --json soak.json
 
 A server is started as a subprocess on 127.0.0.1 (an ephemeral port). Clients send, back to
-back, a seeded mix of well-formed requests of every method for both games (tiny search budgets)
+back, a seeded mix of well-formed requests of every method for every game (tiny search budgets)
 and malformed ones: random bytes, bit flips of valid requests, and repeated fields far longer
 than any game allows, and valid requests with one number set to a boundary value (0, -1,
 2^31, 2^63, ...). The report gives the status codes by method, latency percentiles (of all
 calls and of the refused ones), the resident memory of the server and its workers every
 `--every` requests, its growth over the level after the first `--warm-up` requests, and how
-many new worker processes appeared (a replaced worker is a new process). The verdict checks
-issue 31's "done when": no INTERNAL or UNKNOWN, no missed deadline, refused p99 <= 50 ms, RSS
-within +50 MiB of the warm level. It stops by itself after `--requests` requests or
-`--minutes`.
+many new worker processes appeared (a replaced worker is a new process).
+
+Memory is sampled twice at each mark: live, while the other clients' searches hold their trees
+(up to `--max-tree-nodes` each, freed when the call ends), and quiescent: the clients pause,
+the calls in flight finish and the workers' CPU time stops moving, so what is left resident is
+memory that stays. The verdict checks issue 31's "done when" on the quiescent series: no
+INTERNAL or UNKNOWN, no missed deadline, refused p99 <= 50 ms, quiescent RSS within +50 MiB of
+the quiescent warm level. It stops by itself after `--requests` requests or `--minutes`.
 """
 
 from __future__ import annotations
@@ -30,18 +34,16 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import cast
 
 import grpc
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from advisor.readiness import ready_port
-from contract.codecs import challengers as challengers_codec
-from contract.codecs import splendor_marvel as splendor_codec
+from benchmarks import examples
 from contract.v1 import advisor_pb2, common_pb2
-from games.challengers import new_game as new_tournament
-from games.challengers import observe as observe_tournament
-from games.splendor_marvel import GAME, SplendorState, new_game, observe
+from games.registry import GAMES
 
 SERVICE = "/advisor.v1.Advisor/"
 STREAMING = {"Analyze"}
@@ -58,26 +60,13 @@ GOAL_REFUSED_P99_MS = 50.0
 GOAL_RSS_GROWTH_MB = 50.0 * 1.048576  # 50 MiB in MB
 
 
-def _splendor_midgame(seed: int) -> SplendorState:
-    state = new_game(2, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(20):
-        GAME.apply(state, GAME.rollout_action(state, rng), rng)
-    return state
-
-
 def valid_requests() -> dict[str, list[bytes]]:
-    """Well-formed requests of every method for both games, with tiny search budgets."""
-    state = _splendor_midgame(4)
-    splendor = common_pb2.Observation(splendor_marvel=splendor_codec.observation_to_proto(
-        observe(state, state.current)))
-    tournament = new_tournament(2, seed=3)
-    challengers = common_pb2.Observation(
-        challengers=challengers_codec.observation_to_proto(observe_tournament(tournament, 0)))
+    """Well-formed requests of every method for every game, with tiny search budgets."""
     limits = common_pb2.Limits(max_iterations=20, seed=1)
     requests: dict[str, list[bytes]] = {
         "GetInfo": [advisor_pb2.GetInfoRequest().SerializeToString()]}
-    for observation in (splendor, challengers):
+    for name in GAMES:
+        full, observation = examples.messages(name, examples.position(name, 2, 4, plies=20))
         for method, message in (("SuggestMove", advisor_pb2.SuggestMoveRequest),
                                 ("Evaluate", advisor_pb2.EvaluateRequest),
                                 ("Analyze", advisor_pb2.AnalyzeRequest)):
@@ -85,12 +74,9 @@ def valid_requests() -> dict[str, list[bytes]]:
                 message(observation=observation, limits=limits).SerializeToString())
         requests.setdefault("LegalMoves", []).append(
             advisor_pb2.LegalMovesRequest(observation=observation).SerializeToString())
-    states = [common_pb2.GameState(splendor_marvel=splendor_codec.state_to_proto(state)),
-              common_pb2.GameState(challengers=challengers_codec.state_to_proto(tournament))]
-    for game in (common_pb2.GAME_SPLENDOR_MARVEL, common_pb2.GAME_CHALLENGERS):
+        game = cast(common_pb2.Game, common_pb2.Game.Value(f"GAME_{name.upper()}"))
         requests.setdefault("NewGame", []).append(
             advisor_pb2.NewGameRequest(game=game, players=2, seed=1).SerializeToString())
-    for full in states:
         requests.setdefault("Observe", []).append(
             advisor_pb2.ObserveRequest(state=full, seat=1).SerializeToString())
         requests.setdefault("ApplyMove", []).append(advisor_pb2.ApplyMoveRequest(
@@ -195,6 +181,64 @@ def rss_mb(pid: int) -> float:
     return total / 1024
 
 
+def cpu_ticks(pid: int) -> int:
+    """CPU time (user + system, in clock ticks) of every process below `pid` (Linux /proc)."""
+    total = 0
+    for each in descendants(pid):
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total
+
+
+def wait_until_idle(pid: int, settle: float = 0.5, longest: float = 30.0) -> None:
+    """Return once the workers below `pid` used no CPU for `settle` seconds (at most
+    `longest`): their searches are over and their trees freed."""
+    give_up = time.monotonic() + longest
+    before = cpu_ticks(pid)
+    while time.monotonic() < give_up:
+        time.sleep(settle)
+        now = cpu_ticks(pid)
+        if now == before:
+            return
+        before = now
+
+
+class Pauses:
+    """Lets one client stop the others between calls, to sample memory with nothing in flight."""
+
+    def __init__(self) -> None:
+        self._quiet = threading.Condition()
+        self._paused = False
+        self._in_flight = 0
+
+    def call_starts(self) -> None:
+        with self._quiet:
+            self._quiet.wait_for(lambda: not self._paused)
+            self._in_flight += 1
+
+    def call_ends(self) -> None:
+        with self._quiet:
+            self._in_flight -= 1
+            self._quiet.notify_all()
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """Hold new calls back and wait for those in flight to end (the caller has none)."""
+        with self._quiet:
+            self._quiet.wait_for(lambda: not self._paused)
+            self._paused = True
+            self._quiet.wait_for(lambda: self._in_flight == 0)
+        try:
+            yield
+        finally:
+            with self._quiet:
+                self._paused = False
+                self._quiet.notify_all()
+
+
 def descendants(pid: int) -> list[int]:
     """Every process below `pid` (Linux /proc)."""
     found: list[int] = []
@@ -241,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
     latencies: list[float] = []
     refused: dict[str, list[float]] = {}
     memory: list[tuple[int, float]] = []
+    quiet: list[tuple[int, float]] = []
+    pauses = Pauses()
     lock = threading.Lock()
     sent = 0
     stop_at = time.monotonic() + 60 * args.minutes
@@ -248,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
         started_with = set(descendants(process.pid))
         workers_seen = set(started_with)
         memory.append((0, rss_mb(process.pid)))
+        quiet.append((0, memory[0][1]))
 
         def client(index: int) -> None:
             nonlocal sent
@@ -258,11 +305,14 @@ def main(argv: list[str] | None = None) -> int:
                         if sent >= args.requests:
                             return
                         sent += 1
+                        count = sent
                         mark = sent % args.every == 0 or sent == args.warm_up
                     method, payload = mixed(requests, rng)
+                    pauses.call_starts()
                     began = time.perf_counter()
                     code = raw_call(channel, method, payload, timeout=30)
                     elapsed = 1000 * (time.perf_counter() - began)
+                    pauses.call_ends()
                     with lock:
                         codes.setdefault(method, Counter())[code.name] += 1
                         latencies.append(elapsed)
@@ -270,9 +320,7 @@ def main(argv: list[str] | None = None) -> int:
                             refused.setdefault(method, []).append(elapsed)
                         workers_seen.update(descendants(process.pid))
                     if mark:
-                        memory.append((sent, rss_mb(process.pid)))
-                        print(f"{sent} requests, server RSS {memory[-1][1]:.0f} MB",
-                              file=sys.stderr, flush=True)
+                        _sample(count, process.pid, pauses, memory, quiet)
 
         threads = [threading.Thread(target=client, args=(i,)) for i in range(args.concurrency)]
         for thread in threads:
@@ -280,14 +328,28 @@ def main(argv: list[str] | None = None) -> int:
         for thread in threads:
             thread.join()
         alive = process.poll() is None
-        memory.append((sent, rss_mb(process.pid)))
+        _sample(sent, process.pid, pauses, memory, quiet)
 
-    report = _report(args, codes, latencies, refused, memory, alive,
+    report = _report(args, codes, latencies, refused, memory, quiet, alive,
                      len(workers_seen - started_with))
     print(json.dumps(report, indent=1))
     if args.json:
         args.json.write_text(json.dumps(report, indent=1) + "\n")
     return 0
+
+
+def _sample(sent: int, pid: int, pauses: Pauses, memory: list[tuple[int, float]],
+            quiet: list[tuple[int, float]]) -> None:
+    """Record the server's RSS live, then again once the traffic has paused and the workers
+    are idle."""
+    live = rss_mb(pid)
+    with pauses.paused():
+        wait_until_idle(pid)
+        resting = rss_mb(pid)
+    memory.append((sent, live))
+    quiet.append((sent, resting))
+    print(f"{sent} requests, server RSS {live:.0f} MB live, {resting:.0f} MB quiescent",
+          file=sys.stderr, flush=True)
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -296,21 +358,22 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def _report(args: argparse.Namespace, codes: dict[str, Counter[str]], latencies: list[float],
-            refused_by_method: dict[str, list[float]], memory: list[tuple[int, float]], alive: bool,
-            new_workers: int) -> dict[str, object]:
+            refused_by_method: dict[str, list[float]], memory: list[tuple[int, float]],
+            quiet: list[tuple[int, float]], alive: bool, new_workers: int) -> dict[str, object]:
     """The soak's numbers and its verdict against issue 31's goals."""
     refused = [ms for values in refused_by_method.values() for ms in values]
     totals: Counter[str] = Counter()
     for counter in codes.values():
         totals.update(counter)
-    warm = next((mb for n, mb in memory if n >= args.warm_up), memory[-1][1])
-    growth = max(mb for n, mb in memory if n >= args.warm_up) - warm if memory else 0.0
+    after_warm_up = [mb for n, mb in quiet if n >= args.warm_up] or [quiet[-1][1]]
+    warm = after_warm_up[0]
+    growth = max(after_warm_up) - warm
     goals = {
         "no INTERNAL or UNKNOWN": totals["INTERNAL"] + totals["UNKNOWN"] == 0,
         "no deadline missed": totals["DEADLINE_EXCEEDED"] == 0,
         f"refused p99 <= {GOAL_REFUSED_P99_MS:.0f} ms":
             _percentile(refused, 0.99) <= GOAL_REFUSED_P99_MS,
-        "RSS within +50 MiB of the warm level": growth <= GOAL_RSS_GROWTH_MB,
+        "quiescent RSS within +50 MiB of the warm level": growth <= GOAL_RSS_GROWTH_MB,
         "server alive": alive,
     }
     return {
@@ -326,6 +389,7 @@ def _report(args: argparse.Namespace, codes: dict[str, Counter[str]], latencies:
         "refused_p99_ms_by_method": {method: _percentile(values, 0.99)
                                      for method, values in sorted(refused_by_method.items())},
         "rss_mb": [(n, round(mb, 1)) for n, mb in memory],
+        "quiescent_rss_mb": [(n, round(mb, 1)) for n, mb in quiet],
         "warm_rss_mb": round(warm, 1),
         "rss_growth_mb": round(growth, 1),
         "new_worker_processes": new_workers,

@@ -1,11 +1,17 @@
 """Every game the project serves, listed once: what the service, the CLI and the arena need.
 
-An entry is plain data (no engine is imported until `load`), so a client can read it cheaply.
+An entry is plain data naming its modules as strings, so reading it imports no engine, codec
+or adapter (`games/` imports nothing above it); `load`, `codec` and `adapter` import them.
+The service's adapters, the codecs by game, the command line's choices and help, the arena's
+games and the benchmarks' game lists are all read from `GAMES` (games/README.md, "Adding a
+game").
 
 >>> GAMES["challengers"].player_counts
 (1, 2, 3, 4, 5, 6, 7, 8)
 >>> GAMES["challengers"].hides("pick:cow"), GAMES["splendor_marvel"].hides("take:YPB")
 (True, False)
+>>> GAMES["splendor_marvel"].codec_module
+'contract.codecs.splendor_marvel'
 """
 
 from __future__ import annotations
@@ -13,27 +19,45 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
-
-from games.splendor_marvel.catalogue import PLAYER_COUNTS as SPLENDOR_PLAYER_COUNTS
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One game: names, table sizes, notation examples, secret moves, and where its engine is."""
+    """One game: names, table sizes, notation examples, secret moves, and where its engine,
+    codec and service adapter are."""
 
     name: str
     """The game's name everywhere: `Game.name`, the oneof branch of the messages, `--game`."""
     title: str
     player_counts: tuple[int, ...]
-    engine_module: str
-    """The package whose `GAME` (the `search.game.Game` object) and `new_game` play it."""
     examples: str
     """A few moves in notation, for help texts."""
     private_moves: frozenset[str] = frozenset()
     """Move kinds (the notation before ':') the other seats do not see."""
     results_between_moves: bool = False
     """Whether standings change between decisions (matches run by themselves)."""
+
+    @property
+    def engine_module(self) -> str:
+        """The package whose `GAME` (the facade, a `search.game.Game`) and `new_game` play it."""
+        return f"games.{self.name}"
+
+    @property
+    def invariants_module(self) -> str:
+        """The module whose `violations(state)` lists what is broken in a state, in words."""
+        return f"{self.engine_module}.invariants"
+
+    @property
+    def codec_module(self) -> str:
+        """The module between the game's `contract.v1` messages and its engine's values."""
+        return f"contract.codecs.{self.name}"
+
+    @property
+    def adapter_module(self) -> str:
+        """The module whose `ADAPTER` serves the game in the service (`advisor.adapters`)."""
+        return f"advisor.{self.name}.adapter"
 
     def hides(self, notation: str) -> bool:
         """Whether a move written so is hidden from the other seats."""
@@ -43,6 +67,15 @@ class GameEntry:
         """The engine's `GAME` object and `new_game` (imports the engine)."""
         module = importlib.import_module(self.engine_module)
         return LoadedGame(self.name, module.GAME, module.new_game)
+
+    def codec(self) -> ModuleType:
+        """The codec module (imports it and the engine)."""
+        return importlib.import_module(self.codec_module)
+
+    def players_help(self) -> str:
+        """The table sizes in words, e.g. "Challengers! 1..8"."""
+        low, high = self.player_counts[0], self.player_counts[-1]
+        return f"{self.title} {low}..{high}"
 
 
 @dataclass(frozen=True)
@@ -56,11 +89,11 @@ class LoadedGame:
 
 GAMES: dict[str, GameEntry] = {
     "splendor_marvel": GameEntry(
-        "splendor_marvel", "Splendor: Marvel", SPLENDOR_PLAYER_COUNTS, "games.splendor_marvel",
-        "take:YPB, recruit:62, return:S",
+        # the table sizes of the catalogue's supply (tests/test_registry.py checks they agree)
+        "splendor_marvel", "Splendor: Marvel", (2, 3, 4), "take:YPB, recruit:62, return:S",
     ),
     "challengers": GameEntry(
-        "challengers", "Challengers!", tuple(range(1, 9)), "games.challengers",  # the rules: 1-8
+        "challengers", "Challengers!", tuple(range(1, 9)),  # the rules: 1-8
         "opt:2A, pick:cow, trim:newcomer, done",
         # picks, payments and trims stay secret until the reveal; reorders after a private look
         frozenset({"pick", "trim", "top", "bottom", "order"}),

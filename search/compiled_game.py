@@ -92,6 +92,12 @@ class CompiledGame(Protocol):
         """The Python engine's action with this code."""
         ...
 
+    def encode_state(self, state: Any) -> np.ndarray:
+        """The world array of one of the Python engine's full states (hidden cards included):
+        the kernel's parity test (tests/test_kernel_parity.py) compares the two engines by it
+        after every move."""
+        ...
+
     def example_observation(self) -> Any:
         """An observation of a fresh game (`search.compiled.warm_up` compiles on it)."""
         ...

@@ -95,7 +95,7 @@ def test_the_resource_requests_fit_the_workers_and_the_measured_memory() -> None
     requests = container["resources"]["requests"]
     assert float(requests["cpu"]) >= config.workers
     mebibytes = int(requests["memory"].removesuffix("Mi"))
-    assert mebibytes >= 700  # benchmarks/soak.py: about 500 MB for a server and 2 workers
+    assert mebibytes >= 700  # benchmarks/SOAK.md: about 640 MB for a server and 2 workers
     assert container["resources"]["limits"]["memory"].endswith("Gi")
 
 

@@ -10,7 +10,7 @@ from games.registry import GAMES
 
 FACADE = ("name", "new_game", "num_players", "current_player", "legal_actions", "apply",
           "clone", "is_terminal", "returns", "observe", "sample", "rollout_action", "evaluate",
-          "priors", "parse", "notation", "describe", "render")
+          "priors", "parse", "notation", "describe", "render", "render_view")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -31,3 +31,5 @@ def test_the_facade_keeps_its_contracts(name: str) -> None:
     assert game.current_player(state) == -1 and game.legal_actions(state) == []
     assert len(game.returns(state)) == game.num_players(state)
     assert game.render(state)
+    seat = game.num_players(state) - 1
+    assert f"seat {seat}" in game.render_view(game.observe(state, seat))

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
-from advisor.games import ADAPTERS
+from advisor.adapters import ADAPTERS
 from clients.arena.registry import game_names, load_game
-from clients.cli.parser import build
+from clients.cli.parser import PLAYERS_HELP, build
 from clients.client import Game
+from contract.codecs import codec_of
+from contract.v1 import common_pb2
 from games.registry import GAMES, entry
+from games.splendor_marvel.catalogue import PLAYER_COUNTS
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -28,6 +34,24 @@ def test_the_command_line_the_client_and_the_arena_offer_the_registry_s_games() 
     with pytest.raises(SystemExit):
         build().parse_args(["new", "--game", "chess", "--players", "2"])
     assert [g.value for g in Game] == game_names() == list(GAMES) == list(ADAPTERS)
+
+
+def test_every_list_of_games_is_read_from_the_registry() -> None:
+    assert {codec_of(name).__name__ for name in GAMES} == {g.codec_module for g in GAMES.values()}
+    proto_games = [v.name for v in common_pb2.Game.DESCRIPTOR.values if v.number]
+    assert proto_games == [f"GAME_{name.upper()}" for name in GAMES]
+    assert [ADAPTERS[name].game_id for name in GAMES] == [Game(name).to_proto() for name in GAMES]
+    assert all(f"{g.title} {g.player_counts[0]}..{g.player_counts[-1]}" in PLAYERS_HELP
+               for g in GAMES.values())
+    assert GAMES["splendor_marvel"].player_counts == PLAYER_COUNTS  # the catalogue's supply
+
+
+def test_reading_the_registry_imports_no_engine_codec_or_adapter() -> None:
+    code = ("import sys, games.registry; print(sorted(m for m in sys.modules"
+            " if m.startswith(('games.', 'contract', 'advisor'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True).stdout
+    assert loaded.strip() == "['games.registry']"
 
 
 def test_an_unknown_game_is_refused_naming_the_known_ones() -> None:

@@ -24,9 +24,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from advisor.coaching import BEFORE, Reason, against
+from advisor import coaching
+from advisor.coaching import BEFORE, Reason
 from games.challengers import GAME, Action, Observation, State, decisions, describe
 from games.challengers.actions import PICK, TRIM
 from games.challengers.catalogue import (
@@ -57,37 +57,9 @@ SHORT_DECK = 4
 """A deck of this many cards or fewer risks running out in a long match."""
 
 
-@dataclass(frozen=True)
-class Measured:
-    """One feature measured after the move (`after`) and in the position compared with
-    (`base`); `than` names that position (a move's description, or `BEFORE`)."""
-
-    after: State
-    base: State
-    seat: int
-    opponent_power: int
-    value: float
-    baseline: float
-    than: str
-
-    @property
-    def against(self) -> str:
-        """How the position compared with is named inside a sentence."""
-        return against(self.than)
-
-
-@dataclass(frozen=True)
-class DeckFeature:
-    """One number of the mover's deck, fans or match position, tied to a goal."""
-
-    code: str
-    goal: str
-    measure: Callable[[State, int, int], float]
-    """(state, seat, the likely opponent's deck power) -> the number."""
-    say: Callable[[Measured], str]
-    """The sentence: what the difference does for the goal, and whether it is good."""
-    weight: Callable[[Measured], float]
-    """How much the difference matters, in base power or its equivalent."""
+Measured = coaching.Measured[State, int]
+"""A feature measured in two positions; its `context` is the likely opponent's deck power."""
+DeckFeature = coaching.Feature[State, int]
 
 
 def _powers(deck: Sequence[int], s: State) -> list[int]:
@@ -155,7 +127,7 @@ def _say_gap(m: Measured) -> str:
     verb = "puts" if m.than == BEFORE or m.value < m.baseline else "raises"
     then = f"{m.baseline:+g}" if m.baseline else "0"
     return (f"{verb} your deck's power {where} the opponent you are likely to meet "
-            f"(theirs: {m.opponent_power}; the gap is {then} {m.against})")
+            f"(theirs: {m.context}; the gap is {then} {m.against})")
 
 
 def _say_mean(m: Measured) -> str:
@@ -280,32 +252,17 @@ def reasons(
     opponent_power = deck_power(obs.decks[likely_opponent(obs)], world)
     weighed: list[tuple[float, Reason]] = []
     if alternative is not None:
-        weighed = _differences(after, played(world, alternative, seed), seat, opponent_power,
-                               describe(alternative))
+        weighed = coaching.differences(FEATURES, after, played(world, alternative, seed),
+                                       seat, opponent_power, describe(alternative))
     if not weighed:
-        weighed = _differences(after, world, seat, opponent_power, BEFORE)
+        weighed = coaching.differences(FEATURES, after, world, seat, opponent_power, BEFORE)
     if action.paid():
         weighed.append(_extra_pick_cost(action, world, after, seat))
     if alternative is not None:
         weighed += _playouts(obs, action, alternative, rng.getrandbits(64))
-    order = sorted(range(len(weighed)), key=lambda i: (-weighed[i][0], i))
-    found = [weighed[i][1] for i in order]
+    found = coaching.most_important_first(weighed)
     if action.kind in (PICK, TRIM):
         found.append(_card_fact(action, world))
-    return found
-
-
-def _differences(after: State, base: State, seat: int, opponent_power: int, than: str
-                 ) -> list[tuple[float, Reason]]:
-    """A weighed reason for each feature whose number differs between `after` and `base`."""
-    found = []
-    for feature in FEATURES:
-        value = float(feature.measure(after, seat, opponent_power))
-        baseline = float(feature.measure(base, seat, opponent_power))
-        if value != baseline:
-            m = Measured(after, base, seat, opponent_power, value, baseline, than)
-            found.append((feature.weight(m), Reason(
-                feature.code, feature.say(m), value, baseline, than, feature.goal)))
     return found
 
 

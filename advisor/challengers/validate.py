@@ -21,11 +21,10 @@ from games.challengers.catalogue import (
     OPTIONAL_SETS,
     ROUNDS,
     SETS_PER_GAME,
-    STARTER_DECK,
     TROPHY_FANS,
-    pile_cards,
 )
 from games.challengers.flow import current_player, legal_actions
+from games.challengers.invariants import cards_in_play
 from games.challengers.state import PH_SIZE, TAG_NOBODY, TAG_PUBLIC, TAG_TRIM, DraftStep, Phase
 from games.registry import GAMES
 
@@ -251,17 +250,6 @@ def _all_cards(msg: pb.ChallengersState) -> Counter[int]:
     return out
 
 
-def _expected_cards(msg: pb.ChallengersState) -> Counter[int]:
-    out: Counter[int] = Counter()
-    for _ in range(msg.players):
-        out.update(STARTER_DECK)
-    if msg.players % 2:
-        out.update(msg.robot_deck)
-    for pile in pile_cards(tuple(msg.sets)):
-        out.update(pile)
-    return out
-
-
 def validate_state(msg: pb.ChallengersState, path: str) -> State:
     """The full state of `msg`, or RequestError listing what is wrong."""
     v = Violations()
@@ -270,7 +258,8 @@ def validate_state(msg: pb.ChallengersState, path: str) -> State:
         for i, pile in enumerate(msg.piles):
             _cards(v, f"{path}.piles[{i}].cards", pile.cards)
     v.raise_if_any()
-    have, want = _all_cards(msg), _expected_cards(msg)
+    have = _all_cards(msg)
+    want = cards_in_play(msg.players, tuple(msg.sets), msg.robot_deck)
     if have != want:
         extra = sorted((have - want).elements())[:5]
         missing = sorted((want - have).elements())[:5]

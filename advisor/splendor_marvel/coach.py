@@ -14,10 +14,9 @@ depend on the hidden cards of the sampled world.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 
-from advisor.coaching import BEFORE, Reason, against
+from advisor import coaching
+from advisor.coaching import BEFORE, Reason
 from games.splendor_marvel import Action, Observation, Phase, SplendorState, sample
 from games.splendor_marvel.actions import describe
 from games.splendor_marvel.catalogue import (
@@ -45,40 +44,9 @@ GAME_DECIDING = 30.0
 """The weight of a difference that wins or loses the game on the spot (in points)."""
 
 
-@dataclass(frozen=True)
-class Measured:
-    """One feature measured after the move (`after`) and in the position compared with
-    (`base`), from `seat`'s side; `than` names that position ("recruit Iron Man ..." or
-    `BEFORE`)."""
-
-    after: SplendorState
-    base: SplendorState
-    seat: int
-    visible: frozenset[int]
-    value: float
-    baseline: float
-    than: str
-
-    @property
-    def against(self) -> str:
-        """How the position compared with is named inside a sentence."""
-        return against(self.than)
-
-
-@dataclass(frozen=True)
-class Feature:
-    """One number of a position tied to a goal of the game, from the mover's side."""
-
-    code: str
-    goal: str
-    measure: Callable[[SplendorState, int, frozenset[int]], float]
-    """(state, mover, cards visible now) -> the number."""
-    say: Callable[[Measured], str]
-    """The sentence: what the difference does for the goal, and whether it is good."""
-    weight: Callable[[Measured], float]
-    """How much the difference matters, in Infinity Points or their equivalent."""
-    next_turn: bool = False
-    """About the turns to come: not reported when the move or the alternative ends the game."""
+Measured = coaching.Measured[SplendorState, frozenset[int]]
+"""A feature measured in two positions; its `context` is the cards the mover sees now."""
+Feature = coaching.Feature[SplendorState, frozenset[int]]
 
 
 def _name(card: int) -> str:
@@ -237,13 +205,13 @@ def _say_tile(m: Measured) -> str:
     if was_held and not held:  # tags never fall: the alternative takes the tile
         return f"misses the Avengers tile ({AVENGERS_TILE_POINTS} points), which {m.than} takes"
     if held:
-        threat = _tile_threat(m.after, m.seat, m.visible)
+        threat = _tile_threat(m.after, m.seat, m.context)
         if threat:
             return (f"leaves the Avengers tile ({AVENGERS_TILE_POINTS} points) open: your "
                     f"opponent can recruit {_name(threat)} next turn and take it, where "
                     f"{m.than} keeps you {m.baseline:g} tag{'s' if m.baseline != 1 else ''} "
                     "ahead")
-        stopped = _tile_threat(m.base, m.seat, m.visible)
+        stopped = _tile_threat(m.base, m.seat, m.context)
         if stopped and m.value > m.baseline:
             return (f"keeps the Avengers tile out of your opponent's reach: {lead}, so "
                     f"{_name(stopped)} no longer takes it")
@@ -258,11 +226,11 @@ def _weight_tile(m: Measured) -> float:
     held, was_held = m.after.avengers == m.seat, m.base.avengers == m.seat
     if held != was_held:
         return 2.0 * AVENGERS_TILE_POINTS
-    found = m.after if _tile_threat(m.after, m.seat, m.visible) else m.base
-    threat = _tile_threat(found, m.seat, m.visible)
+    found = m.after if _tile_threat(m.after, m.seat, m.context) else m.base
+    threat = _tile_threat(found, m.seat, m.context)
     if threat:  # the opponent who reaches it in the position where it was found
         other = next(o for o in _opponents(found, m.seat)
-                     if threat in _reachable(found, o, m.visible))
+                     if threat in _reachable(found, o, m.context))
         swing = 2.0 * AVENGERS_TILE_POINTS
         return swing + (GAME_DECIDING if _would_complete(m.after, other, threat, tile=True)
                         else 0.0)
@@ -298,8 +266,8 @@ def _best(cards: set[int]) -> int:
 def _afford_changes(m: Measured) -> tuple[set[int], set[int]]:
     """Cards within reach after the move only, and after the alternative only, among those
     still there in both positions (a card the alternative recruits is not "missed")."""
-    now = set(_reachable(m.after, m.seat, m.visible))
-    then = set(_reachable(m.base, m.seat, m.visible))
+    now = set(_reachable(m.after, m.seat, m.context))
+    then = set(_reachable(m.base, m.seat, m.context))
     both = _open_cards(m.after, m.seat) & _open_cards(m.base, m.seat)
     return (now - then) & both, (then - now) & both
 
@@ -345,8 +313,8 @@ def _would_complete(state: SplendorState, seat: int, card: int, tile: bool = Fal
 
 
 def _deny_changes(m: Measured) -> tuple[dict[int, int], dict[int, int]]:
-    now, then = _opponents_reach(m.after, m.seat, m.visible), _opponents_reach(
-        m.base, m.seat, m.visible)
+    now, then = _opponents_reach(m.after, m.seat, m.context), _opponents_reach(
+        m.base, m.seat, m.context)
     return ({c: o for c, o in now.items() if c not in then},
             {c: o for c, o in then.items() if c not in now})
 
@@ -451,22 +419,11 @@ def reasons(
 
 def _differences(after: SplendorState, base: SplendorState, seat: int,
                  visible: frozenset[int], than: str) -> list[Reason]:
-    """A reason for each feature whose number differs between `after` and `base`, the one
-    that matters most first (features in `FEATURES` order among equals)."""
-    weighed: list[tuple[float, int, Reason]] = []
+    """A reason for each feature whose number differs between `after` and `base` and weighs
+    more than 0, the one that matters most first (features in `FEATURES` order among equals)."""
     over = after.result is not None or base.result is not None
-    for feature in FEATURES:
-        if over and feature.next_turn:
-            continue
-        value = float(feature.measure(after, seat, visible))
-        baseline = float(feature.measure(base, seat, visible))
-        if value != baseline:
-            m = Measured(after, base, seat, visible, value, baseline, than)
-            weight = feature.weight(m)
-            if weight > 0:
-                reason = Reason(feature.code, feature.say(m), value, baseline, than, feature.goal)
-                weighed.append((-weight, len(weighed), reason))
-    return [reason for *_, reason in sorted(weighed)]
+    weighed = coaching.differences(FEATURES, after, base, seat, visible, than, over)
+    return coaching.most_important_first([(w, r) for w, r in weighed if w > 0])
 
 
 def played(world: SplendorState, action: Action, rng: random.Random) -> SplendorState:

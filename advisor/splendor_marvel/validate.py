@@ -3,7 +3,7 @@
 Every problem is reported with the proto field path under the caller's `path` prefix, e.g.
 `observation.splendor_marvel.players[1].tokens.yellow`. The checks run on the proto message
 before any decoding, so the codec may trust what passes. A history, when given, is checked
-field by field and then replayed (`games.splendor_marvel.history.replay`): it must lead to the
+field by field and then replayed (`games.splendor_marvel.replay.replay`): it must lead to the
 position it came with.
 """
 
@@ -32,18 +32,18 @@ from games.splendor_marvel.catalogue import (
     TIME_STONE,
     location_by_label,
 )
-from games.splendor_marvel.history import replay
 from games.splendor_marvel.observation import Observation, observe
+from games.splendor_marvel.replay import replay
 from games.splendor_marvel.rules import locations_met
-from games.splendor_marvel.state import MAX_TURN_CAP, Phase
+from games.splendor_marvel.state import MAX_TURN_CAP, Phase, SplendorState
 
 Table = pb.SplendorObservation | pb.SplendorState
 BOARD_SLOTS = 3 * SLOTS_PER_LEVEL
 PHASES = {int(p) for p in Phase}
 
 
-def validate_observation(msg: pb.SplendorObservation, path: str) -> None:
-    """Raise RequestError listing every inconsistency of an observation."""
+def validate_observation(msg: pb.SplendorObservation, path: str) -> Observation:
+    """The engine observation of `msg`, or RequestError listing every inconsistency."""
     v = Violations()
     if _check_table(msg, path, v, viewer=msg.seat):
         _check_deck_sizes(msg, path, v)
@@ -52,10 +52,11 @@ def validate_observation(msg: pb.SplendorObservation, path: str) -> None:
         if not v:
             _check_replay([codec.observation_from_proto(msg)], f"{path}.history", v)
     v.raise_if_any()
+    return codec.observation_from_proto(msg)
 
 
-def validate_state(msg: pb.SplendorState, path: str) -> None:
-    """Raise RequestError listing every inconsistency of a full state."""
+def validate_state(msg: pb.SplendorState, path: str) -> SplendorState:
+    """The full state of `msg`, or RequestError listing every inconsistency."""
     v = Violations()
     if _check_table(msg, path, v, viewer=None):
         _check_decks(msg, path, v)
@@ -66,6 +67,7 @@ def validate_state(msg: pb.SplendorState, path: str) -> None:
             views = [observe(state, seat) for seat in range(state.num_players)]
             _check_replay(views, f"{path}.history", v)
     v.raise_if_any()
+    return codec.state_from_proto(msg)
 
 
 def _check_table(msg: Table, path: str, v: Violations, viewer: int | None) -> bool:

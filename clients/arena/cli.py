@@ -19,6 +19,7 @@ from clients.arena.replay import replay
 from clients.arena.runner import run_ladder, run_match
 from clients.arena.schedule import DEFAULT_MAX_PLIES
 from clients.arena.stats import SPRT
+from games.registry import DEFAULT_GAME
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C or SIGTERM (the shell's for SIGINT), results saved or not."""
@@ -38,7 +39,7 @@ def _sprt(text: str) -> SPRT:
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("bots", nargs="+", metavar="BOT", help=BOTS_HELP)
     parser.add_argument(
-        "--game", default="splendor_marvel", choices=game_names(), help="game (%(default)s)"
+        "--game", default=DEFAULT_GAME, choices=game_names(), help="game (%(default)s)"
     )
     parser.add_argument("--players", type=int, default=2, help="seats per game (%(default)s)")
     parser.add_argument(

@@ -2,27 +2,36 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from google.protobuf import text_format
 
-from contract.codecs import challengers as challengers_codec
-from contract.codecs import splendor_marvel as codec
 from contract.v1 import common_pb2
-from games.challengers.view import render_observation, standings
-from games.splendor_marvel import render
+from games.registry import GAMES
+
+
+def _engine_view(observation: common_pb2.Observation) -> tuple[Any, Any] | None:
+    """The game's facade and the engine's observation, or None for a game not registered."""
+    name = observation.WhichOneof("game")
+    if name not in GAMES:
+        return None
+    game = GAMES[name]
+    return game.load().game, game.codec().observation_from_proto(getattr(observation, name))
 
 
 def draw(observation: common_pb2.Observation) -> str:
     """The table as the observation's seat sees it."""
-    game = observation.WhichOneof("game")
-    if game == "splendor_marvel":
-        return render(codec.observation_from_proto(observation.splendor_marvel))
-    if game == "challengers":
-        return render_observation(challengers_codec.observation_from_proto(observation.challengers))
-    return text_format.MessageToString(observation)
+    found = _engine_view(observation)
+    if found is None:
+        return text_format.MessageToString(observation)
+    game, view = found
+    return str(game.render_view(view))
 
 
 def standing(observation: common_pb2.Observation) -> str | None:
     """The scores as the observation's seat sees them, when the game has such a line."""
-    if observation.WhichOneof("game") == "challengers":
-        return standings(challengers_codec.observation_from_proto(observation.challengers))
-    return None
+    found = _engine_view(observation)
+    if found is None or not hasattr(found[0], "standings"):
+        return None
+    game, view = found
+    return str(game.standings(view))

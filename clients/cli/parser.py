@@ -7,6 +7,8 @@ import argparse
 from clients.client import DEFAULT_TARGET
 from games.registry import DEFAULT_GAME, GAMES
 
+PLAYERS_HELP = ", ".join(game.players_help() for game in GAMES.values())
+"""Each game's table sizes, e.g. "Splendor: Marvel 2..4, Challengers! 1..8"."""
 DESCRIPTION = "Ask an advisor server for moves, referee games, or play against the bot."
 
 
@@ -98,7 +100,7 @@ def build() -> argparse.ArgumentParser:
     new = _command(commands, "new", "A fresh shuffled game: its full state as JSON.")
     _game(new)
     new.add_argument(
-        "--players", type=int, default=2, help="2..4, Challengers! 1..8 (default 2)"
+        "--players", type=int, default=2, help=f"{PLAYERS_HELP} (default 2)"
     )
     new.add_argument("--seed", type=int, help="shuffle seed (default: random)")
     new.add_argument("--start-seat", type=int, default=0, help="the seat that begins")
@@ -133,7 +135,7 @@ def build() -> argparse.ArgumentParser:
     _game(play)
     play.add_argument(
         "--seats", default="human,bot",
-        help="human/bot in seat order, 2-4 (Challengers! 1-8) (default %(default)s)",
+        help=f"human/bot in seat order, {PLAYERS_HELP} (default %(default)s)",
     )
     play.add_argument("--turn-cap", type=int, default=0, help="rounds before a draw (0: default)")
     play.add_argument("--hints", type=int, default=3, help="moves shown by `hint` (default 3)")

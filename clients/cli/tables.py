@@ -43,22 +43,38 @@ def stats_line(stats: SearchStats) -> str:
     )
 
 
+RANKED_BY_VISITS = "Ranked by visits: the search plays the move it looked at most."
+ABOVE_A_HIGHER_RANK = (
+    "* a higher win chance than a move ranked above it, measured on fewer visits (see the\n"
+    "  interval): the search trusts visits over such a mean; `suggest --judge` judges each\n"
+    "  move by a search of its own and lists them by value."
+)
+
+
 def candidates_table(candidates: Sequence[Candidate], seat: int) -> str:
-    """One row per ranked candidate, win chances from the mover's point of view."""
-    rows = [
-        [
+    """One row per ranked candidate (in the search's order: by visits), win chances from the
+    mover's point of view; a win chance above that of a move ranked higher is starred and
+    explained under the table."""
+    rows: list[list[str]] = []
+    starred, lowest_above = False, 2.0
+    for c in candidates:
+        win = round(c.win_probability[seat], 3) if len(c.win_probability) > seat else None
+        star = win is not None and win > lowest_above
+        starred |= star
+        rows.append([
             str(c.rank),
             c.move.notation,
             str(c.visits),
-            f"{c.win_probability[seat]:.1%}" if len(c.win_probability) > seat else "-",
+            "-" if win is None else f"{win:.1%}" + ("*" if star else ""),
             f"{c.lcb:.1%}-{c.ucb:.1%}",
             "= best" if c.tied_with_best and c.rank != 1 else "",
             f"{c.prior:.2f}",
             " ".join(m.notation for m in c.pv[1:]),
-        ]
-        for c in candidates
-    ]
-    return table(["#", "move", "visits", "win", "95% interval", "tie", "prior", "then"], rows)
+        ])
+        lowest_above = min(lowest_above, 2.0 if win is None else win)
+    lines = [RANKED_BY_VISITS,
+             table(["#", "move", "visits", "win", "95% interval", "tie", "prior", "then"], rows)]
+    return "\n".join([*lines, ABOVE_A_HIGHER_RANK] if starred else lines)
 
 
 def search_answer(answer: Suggestion) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from contract.v1 import advisor_pb2, common_pb2
 
@@ -30,20 +30,30 @@ class _Named(enum.Enum):
         return str(self.value)
 
 
-class Game(_Named):
-    """The games the service knows."""
-
-    SPLENDOR_MARVEL = "splendor_marvel"
-    CHALLENGERS = "challengers"
+class _GameEnum(_Named):
+    """A game the service knows, named as in `advisor.v1.Game` without its prefix."""
 
     @classmethod
     def of(cls, value: int) -> Game:
         """The game of an `advisor.v1.Game` value."""
-        return cls(common_pb2.Game.Name(value).removeprefix("GAME_").lower())
+        return Game(common_pb2.Game.Name(value).removeprefix("GAME_").lower())
 
     def to_proto(self) -> common_pb2.Game:
         """The `advisor.v1.Game` value."""
         return cast(common_pb2.Game, common_pb2.Game.Value(f"GAME_{self.name}"))
+
+
+def _proto_games() -> dict[str, str]:
+    """Every game of the proto enum (but UNSPECIFIED): member name to game name."""
+    names = (v.name.removeprefix("GAME_") for v in common_pb2.Game.DESCRIPTOR.values if v.number)
+    return {name: name.lower() for name in names}
+
+
+if TYPE_CHECKING:
+    Game = _GameEnum
+else:
+    Game = _GameEnum("Game", _proto_games())
+    """The games the service knows, read from the proto's `Game` enum (`Game("challengers")`)."""
 
 
 class Grade(_Named):

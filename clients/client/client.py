@@ -222,7 +222,7 @@ class AdvisorClient:
         seed: int | None = None,
         start_seat: int = 0,
         turn_cap: int = 0,
-        game: Game | str = Game.SPLENDOR_MARVEL,
+        game: Game | str = "splendor_marvel",
         timeout: float | None = None,
     ) -> common_pb2.GameState:
         """A fresh shuffled game (`turn_cap` 0: the game's default number of rounds); `game`

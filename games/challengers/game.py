@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from . import flow, heuristics, observation, render
+from . import flow, heuristics, observation, render, view
 from .actions import Action
 from .catalogue import ROBOT_DECK
 from .observation import Observation
@@ -82,7 +82,7 @@ class Challengers:
 
     def believe(self, obs: Observation) -> Observation:
         """`obs` whose `sample` deals other drafters' hidden picks as the priors would pick
-        them (`model`), or `obs` itself when it hides no pick."""
+        them (`opponent_model`), or `obs` itself when it hides no pick."""
         return observation.believe(obs)
 
     def rollout_action(self, state: State, rng: random.Random) -> Action:
@@ -104,6 +104,14 @@ class Challengers:
     def render(self, state: State) -> str:
         """A readable text picture of `state`."""
         return render.render(state)
+
+    def render_view(self, obs: Observation) -> str:
+        """What the observation's seat knows: standings, decks, the draft or the match."""
+        return view.render_observation(obs)
+
+    def standings(self, obs: Observation) -> str:
+        """Each seat's fans and trophies as the observation's seat sees them."""
+        return view.standings(obs)
 
     def new_game(self, num_players: int, seed: int | None = None) -> State:
         """A new tournament for 1-8 players (module `new_game` takes the other settings)."""

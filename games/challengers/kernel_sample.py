@@ -22,8 +22,8 @@ from . import kernel_observation as O
 from . import kernel_tables as T
 from .catalogue import OFFER_SIZE, ROUNDS, TROPHY_FANS
 from .kernel_heuristics import TEMPERATURE, VALUE
-from .model import NOISE, SHARPNESS
 from .observation import HIDDEN
+from .opponent_model import NOISE, SHARPNESS
 from .state import PH_BOXED, PH_FANS, PH_PAID, PH_PICK, PH_TRIM, TAG_TRIM
 
 NT = T.NT

@@ -19,7 +19,7 @@ from games.fields import freezer, shared, thawer
 from .catalogue import LEVEL, OFFER_SIZE, ROUNDS, TROPHY_FANS, pile_cards
 from .draft import trimmed_to_box
 from .effects import COST, PICKED, PICKED_FAN, pays_for
-from .model import choose_pick
+from .opponent_model import choose_pick
 from .state import (
     DECK,
     FINAL_TRIM,

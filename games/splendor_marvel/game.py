@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from games.splendor_marvel import actions, heuristics, model, observation, rules
+from games.splendor_marvel import actions, heuristics, observation, opponent_model, rules
 from games.splendor_marvel.actions import Action
 from games.splendor_marvel.observation import Observation
 from games.splendor_marvel.render import render as render_table
@@ -63,8 +63,9 @@ class SplendorMarvel:
 
     def believe(self, observation_: Observation) -> Observation:
         """The observation with beliefs about the hidden reserves from its history, modelling
-        each opponent as playing by the priors (`model.believe`); unchanged without evidence."""
-        return model.believe(observation_)
+        each opponent as playing by the priors (`opponent_model.believe`); unchanged without
+        evidence."""
+        return opponent_model.believe(observation_)
 
     def information_key(self, state: SplendorState, seat: int) -> tuple[int, ...]:
         """The cards `seat` reserved blind: all it knows that another seat may not."""
@@ -95,6 +96,10 @@ class SplendorMarvel:
     def render(self, state: SplendorState) -> str:
         """The table as text, hidden cards included."""
         return render_table(state)
+
+    def render_view(self, view: Observation) -> str:
+        """The table as the observation's seat sees it."""
+        return render_table(view)
 
 
 GAME = SplendorMarvel()

@@ -60,7 +60,7 @@ class Observation:
     """The public record as this seat knows it (None when the asker did not send one)."""
     beliefs: Beliefs | None = field(default=None, compare=False)
     """How likely each unseen card is to be each hidden reserve, from an opponent model
-    (`games.splendor_marvel.model.believe`); None draws them uniformly."""
+    (`games.splendor_marvel.opponent_model.believe`); None draws them uniformly."""
 
     def unseen_cards(self) -> dict[int, list[int]]:
         """Per level, the cards this seat cannot place: in a deck or in a hidden reserve."""

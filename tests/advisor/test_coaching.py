@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from advisor.challengers import coach as challengers_coach
-from advisor.coaching import MIN_TIE_VISITS
+from advisor.coaching import BEST_BOUND, MIN_TIE_VISITS
 from advisor.splendor_marvel import coach
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
@@ -27,8 +27,6 @@ from search.result import wilson_lower_bound, wilson_upper_bound
 
 from .conftest import midgame, observation_of
 from .labelled import avengers_handover, drained_deck, full_hand, gauntlet_race
-
-GOOD_OR_BETTER = (common_pb2.GRADE_BEST, common_pb2.GRADE_GOOD)
 
 
 def _evaluate(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observation,
@@ -133,7 +131,7 @@ def test_a_pick_that_drains_the_deck_is_a_blunder(
     assert judged.grade == common_pb2.GRADE_BLUNDER and not judged.tied_with_best, judged
     assert "pays with Slime and Slime (power 14)" in _explained(judged)["extra_pick_cost"].text
     kept = _evaluate(stub, observation, str(plain), iterations=1000).assessment
-    assert kept.grade in GOOD_OR_BETTER and kept.tied_with_best, kept
+    assert kept.grade == common_pb2.GRADE_BEST and kept.tied_with_best, kept
     strong = _explained(judged)["strong_cards"]  # the Slimes out, Sci-Fi Geek in
     assert strong.value == 1 and strong.baseline in (2, 3)
 
@@ -146,7 +144,7 @@ def test_in_a_quiet_opening_no_move_is_called_a_mistake(
     moves = legal_actions(state)
     for move in random.Random(seed).sample(moves, 3):
         judged = _evaluate(stub, observation_of(state), str(move), seed=seed).assessment
-        assert judged.grade in GOOD_OR_BETTER, (move, judged)
+        assert judged.grade == common_pb2.GRADE_BEST, (move, judged)
         if judged.rank != 1:
             assert judged.tied_with_best
             assert judged.explanations[0].text.startswith(("about as good as",
@@ -166,7 +164,8 @@ def test_ties_are_overlapping_intervals(stub: advisor_pb2_grpc.AdvisorStub) -> N
         assert c.ucb == pytest.approx(wilson_upper_bound(mover, c.visits))
         enough = min(c.visits, best.visits) >= MIN_TIE_VISITS
         overlap = c.lcb <= best.ucb and best.lcb <= c.ucb
-        assert c.tied_with_best == (rank == 1 or (enough and overlap))
+        close = abs(mover - best.win_probability[answer.seat]) < BEST_BOUND
+        assert c.tied_with_best == (rank == 1 or (enough and overlap and close))
     assert best.tied_with_best and not all(c.tied_with_best for c in answer.candidates)
 
 

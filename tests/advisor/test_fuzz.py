@@ -1,4 +1,4 @@
-"""A bounded, seeded fuzz of every RPC and both games through a real server.
+"""A bounded, seeded fuzz of every RPC and every registered game through a real server.
 
 It fails on any INTERNAL or UNKNOWN answer, on a search answered after its deadline, and on a
 server that stops answering. Random bytes, bit flips of valid requests, absurd limits and huge
@@ -16,12 +16,14 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from advisor import AdvisorServer
+from benchmarks import examples
 from benchmarks.soak import flipped, raw_call, valid_requests
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from contract.v1 import challengers_pb2 as cpb
 from games.challengers import new_game as new_tournament
 from games.challengers import observe as observe_tournament
+from games.registry import GAMES
 
 from .conftest import midgame, observation_of, start
 
@@ -80,9 +82,8 @@ DEADLINE_S = 2.0
 def test_searches_answer_before_their_deadline_whatever_the_limits(
     fuzzed: AdvisorServer, method: str
 ) -> None:
-    observations = [observation_of(midgame(seed=6)), common_pb2.Observation(
-        challengers=challengers_codec.observation_to_proto(
-            observe_tournament(new_tournament(2, seed=4), 0)))]
+    observations = [examples.messages(name, examples.position(name, 2, seed=6, plies=20))[1]
+                    for name in GAMES]
     build: dict[str, Callable[..., object]] = {
         "SuggestMove": advisor_pb2.SuggestMoveRequest,
         "Evaluate": advisor_pb2.EvaluateRequest,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import socket
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -280,3 +281,44 @@ def test_review_game_streams_over_http_as_over_grpc(
         if answer.WhichOneof("item") == "move":
             answer.move.stats.ClearField("elapsed_ms")  # the one field a clock sets
     assert over_http == over_grpc  # same seed and budget: the same review
+
+
+def test_json_answers_asked_again_are_remembered_and_stay_exact() -> None:
+    from advisor.http import CompactJson
+
+    codec = CompactJson(remembered=2)
+    info = advisor_pb2.GetInfoResponse(service_version="1.0", engine_version="ismcts/1.0")
+    first = codec.encode(info)
+    assert json.loads(first) == json_format.MessageToDict(info)
+    assert codec.encode(advisor_pb2.GetInfoResponse.FromString(info.SerializeToString())) is first
+    changed = advisor_pb2.GetInfoResponse(service_version="1.1", engine_version="ismcts/1.0")
+    assert json.loads(codec.encode(changed))["serviceVersion"] == "1.1"
+    codec.encode(advisor_pb2.GetInfoResponse(service_version="2"))  # the first is forgotten
+    again = codec.encode(info)
+    assert again == first and again is not first
+
+
+def test_connections_to_the_http_port_send_without_waiting_for_acknowledgements() -> None:
+    """TCP_NODELAY on accepted connections (asyncio sets it only on sockets made as TCP): with
+    Nagle's algorithm on, an answer written in two parts waited ~40 ms for a delayed ACK."""
+    from advisor.http import _bind
+
+    listening = _bind("127.0.0.1", 0)
+
+    async def accepted_nodelay() -> int:
+        seen: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        async def handle(_: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            sock = writer.get_extra_info("socket")
+            seen.set_result(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(handle, sock=listening)
+        _, writer = await asyncio.open_connection("127.0.0.1", listening.getsockname()[1])
+        try:
+            return await seen
+        finally:
+            writer.close()
+            server.close()
+
+    assert asyncio.run(accepted_nodelay()) == 1

@@ -12,7 +12,7 @@ from contract.codecs import splendor_marvel as codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games import challengers
 from games.splendor_marvel import GAME, SplendorState, observe
-from games.splendor_marvel.model import believe
+from games.splendor_marvel.opponent_model import believe
 from search import Limits, SearchConfig, ismcts
 from search.game import AnyGame
 from tests.splendor_marvel.history_games import positions

@@ -14,7 +14,7 @@ from contract.v1 import splendor_marvel_pb2 as pb
 from games.splendor_marvel import GAME, SplendorState, legal_actions, new_game, observe
 from games.splendor_marvel.actions import KIND_OF, Kind
 from games.splendor_marvel.catalogue import CARDS_OF_LEVEL, LEVEL
-from games.splendor_marvel.history import replay
+from games.splendor_marvel.replay import replay
 from tests.contract.played import played_game
 
 from .conftest import bad_fields, observation_of, state_of

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from benchmarks.challengers_opponent_model import hidden_picks, information, revealed
 from games.challengers import GAME, new_game, observe, sample
 from games.challengers.heuristics import pick_scores
-from games.challengers.model import NOISE, choose_pick, pick_chances
 from games.challengers.observation import believe
+from games.challengers.opponent_model import NOISE, choose_pick, pick_chances
 from games.challengers.state import State
 from search import Limits, SearchConfig, ismcts
 from search.config import OpponentModel

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from google.protobuf import json_format
 
-from clients.cli import main
+from clients.cli import main, tables
 from clients.cli.progress import ProgressBar
 from clients.client import SearchStats
-from contract.v1 import advisor_pb2, common_pb2
+from contract.v1 import advisor_pb2
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "observation.json"
 TINY = ["--iterations", "24", "--seed", "3"]
@@ -69,6 +69,25 @@ def test_suggest_prints_a_table(
     assert code == 0
     assert out.startswith("Seat 0 to move. Best: ")
     assert "#  move" in out and "24 iterations" in out
+
+
+def test_a_win_chance_above_a_higher_ranked_move_is_starred_and_explained(
+    capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    # docs/cli.md's example: ranked by visits, the third move's mean is the highest
+    code, out, _ = run(capsys, target, "suggest", str(EXAMPLE), "--iterations", "500",
+                       "--seed", "1", "--candidates", "5")  # fmt: skip
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[2] == tables.RANKED_BY_VISITS and lines[3].startswith("#  move")
+    rows = [line.split() for line in lines[4:lines.index("", 4)] if line[:1].isdigit()]
+    lowest_above, starred = 2.0, 0
+    for row in rows:
+        win = row[3]
+        assert win.endswith("*") == (float(win.rstrip("*%")) / 100 > lowest_above), row
+        starred += win.endswith("*")
+        lowest_above = min(lowest_above, float(win.rstrip("*%")) / 100)
+    assert starred and tables.ABOVE_A_HIGHER_RANK in out
 
 
 def test_a_weakened_suggestion_says_whose_move_it_is(
@@ -127,20 +146,6 @@ def test_ctrl_c_stops_analyze_and_prints_the_last_answer(
     assert code == 0 and len(updates) == 3
     stats = out.strip().splitlines()[-1]
     assert stats.endswith("(stopped by cancelled)") and f"{updates[-1]} iterations" in stats
-
-
-def test_new_moves_and_apply_referee_a_move(
-    capsys: pytest.CaptureFixture[str], target: str, tmp_path: Path
-) -> None:
-    _, state_json, _ = run(capsys, target, "new", "--players", "3", "--seed", "2")
-    state_file = tmp_path / "state.json"
-    state_file.write_text(state_json)
-    code, out, _ = run(capsys, target, "moves", str(state_file))
-    assert code == 0 and out.startswith("Seat 0 to move:") and "take:YPB" in out
-    code, out, err = run(capsys, target, "apply", str(state_file), "--move", "take:YPB")
-    assert code == 0 and "tokens_taken" in err
-    after = json_format.Parse(out, common_pb2.GameState())
-    assert after.splendor_marvel.current_seat == 1
 
 
 def test_errors_are_explained_with_an_exit_code(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from google.protobuf import json_format
 
-from contract.v1 import advisor_pb2, common_pb2
+from contract.v1 import advisor_pb2
 from tests.clients.test_cli import TINY, run
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "challengers_observation.json"
@@ -41,22 +41,6 @@ def play(
 
 def test_the_documented_example_is_what_new_observe_prints(observation_file: Path) -> None:
     assert json.loads(observation_file.read_text()) == json.loads(EXAMPLE.read_text())
-
-
-def test_new_moves_and_apply(
-    capsys: pytest.CaptureFixture[str], target: str, tmp_path: Path
-) -> None:
-    code, state_json, _ = run(capsys, target, *NEW)
-    assert code == 0
-    state = json_format.Parse(state_json, common_pb2.GameState())
-    assert state.challengers.players == 2
-    state_file = tmp_path / "state.json"
-    state_file.write_text(state_json)
-    code, out, _ = run(capsys, target, "moves", str(state_file))
-    assert code == 0 and out.startswith("Seat 0 to move:")
-    assert "  pick:movie-star  add Movie Star (Film Studio A, 2) to the deck" in out
-    code, _, err = run(capsys, target, "apply", str(state_file), "--move", "pick:movie-star")
-    assert code == 0 and "move_played: add Movie Star" in err
 
 
 def test_suggest_json_evaluate_and_analyze_tables(
@@ -108,20 +92,3 @@ def test_solo_against_the_robot(
     assert "  Standings: seat 0 0 fans, robot 0 fans" in out
     code, out, _ = play(capsys, monkeypatch, target, "bot")
     assert code == 0 and out.rstrip().splitlines()[-1].startswith("Game over. Points: seat 0 ")
-
-
-def test_two_bots_play_to_the_end(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, target: str
-) -> None:
-    code, out, _ = play(capsys, monkeypatch, target, "bot,bot")
-    assert code == 0
-    assert "Seat 0 (bot) plays pick:" in out and "Standings: seat 0 " in out
-    assert "wins the tournament" in out
-    assert out.rstrip().splitlines()[-1].startswith("Game over. Points: seat 0 ")
-
-
-def test_too_many_seats_is_a_bad_option(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, target: str
-) -> None:
-    code, _, err = play(capsys, monkeypatch, target, ",".join(["bot"] * 9))
-    assert code == 2 and "challengers has 1 to 8 seats, not 9" in err

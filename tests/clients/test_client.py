@@ -40,7 +40,7 @@ def test_limits_repr_omits_unset_fields_and_maps_to_the_proto() -> None:
 
 def test_get_info_names_the_game_and_the_limits(client: AdvisorClient) -> None:
     info = client.get_info()
-    assert [g.game for g in info.games] == [Game.SPLENDOR_MARVEL, Game.CHALLENGERS]
+    assert [g.game for g in info.games] == [Game("splendor_marvel"), Game("challengers")]
     assert info.games[1].player_counts == tuple(range(1, 9))
     assert info.games[0].proto.splendor_marvel.cards
     assert info.limits.worker_processes == 1

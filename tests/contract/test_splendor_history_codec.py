@@ -9,7 +9,7 @@ from contract.codecs import splendor_marvel as codec
 from contract.v1 import splendor_marvel_pb2 as pb
 from games.splendor_marvel import SplendorState, new_game, observe
 from games.splendor_marvel.catalogue import LOCATIONS
-from games.splendor_marvel.history import replay
+from games.splendor_marvel.replay import replay
 
 from .played import played_game
 

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from games.splendor_marvel import observe
 from games.splendor_marvel.actions import KIND_OF, Kind, parse
-from games.splendor_marvel.history import History, replay
+from games.splendor_marvel.history import History
 from games.splendor_marvel.observation import Observation
+from games.splendor_marvel.replay import replay
 from tests.splendor_marvel.history_games import positions
 
 

@@ -13,8 +13,8 @@ import numpy as np
 from games.splendor_marvel import GAME, observe, sample
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.model import believe
 from games.splendor_marvel.observation import Observation
+from games.splendor_marvel.opponent_model import believe
 from kernels.rng import PythonRng, new_rng
 from search import Limits, SearchConfig, ismcts
 from tests.splendor_marvel.history_games import positions

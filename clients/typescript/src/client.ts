@@ -11,7 +11,9 @@ import {
   type EvaluateResponse,
   type GetInfoResponse,
   type LegalMovesResponse,
+  type GameRecord,
   type ObserveResponse,
+  type ReviewGameResponse,
   type SuggestMoveResponse,
 } from "./gen/advisor/v1/advisor_pb.js";
 import {
@@ -142,6 +144,17 @@ export class AdvisorClient {
     return this.rpc.analyze({
       observation, limits: limitsMessage(limits), reportEveryMs: reportEveryMs ?? 0,
     }, call);
+  }
+
+  /** A whole recorded game judged move by move, each from what its seat could see then: one
+   * answer per reviewed move (`item.case === "move"`) as it is judged, then the summary
+   * (`"summary"`: each seat's accuracy and grade counts). `seats`: the seats to review (empty:
+   * all); `limits`: each move's budget (with a seed, the same review every time). Aborting
+   * `options.signal` stops the review. */
+  reviewGame(
+    record: GameRecord, seats: number[] = [], limits?: Limits, options: CallOptions = {},
+  ): AsyncIterable<ReviewGameResponse> {
+    return this.rpc.reviewGame({ record, seats, limits: limitsMessage(limits) }, options);
   }
 
   /** The seat to decide and its legal moves, from a full state or that seat's observation. */

@@ -3,8 +3,10 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { create } from "@bufbuild/protobuf";
 import {
-  AdvisorClient, Code, ConnectError, Game, type AnalyzeResponse, type GameState, type Observation,
+  AdvisorClient, Code, ConnectError, Game, GameRecordSchema, type AnalyzeResponse, type GameState,
+  type MoveReview, type Observation, type ReviewSummary,
 } from "../src/index.js";
 import { connectNode } from "../src/node.js";
 import { connectWeb } from "../src/web.js";
@@ -28,18 +30,40 @@ after(async () => {
   await server?.stop();
 });
 
-/** A Splendor: Marvel game after a few moves, and the observation of the seat to move. */
+/** A Splendor: Marvel game after a few moves, the observation of the seat to move, and the
+ * moves played (notation). */
 async function midgame(client: AdvisorClient, plies = 6):
-    Promise<{ state: GameState; observation: Observation }> {
+    Promise<{ state: GameState; observation: Observation; moves: string[] }> {
   let state: GameState = await client.newGame(Game.SPLENDOR_MARVEL, 2, { seed: 7 });
+  const moves: string[] = [];
   for (let i = 0; i < plies; i++) {
     const legal = await client.legalMoves(state);
-    const applied = await client.applyMove(state, legal.moves[i % legal.moves.length]);
-    state = applied.state!;
+    const move = legal.moves[i % legal.moves.length];
+    state = (await client.applyMove(state, move)).state!;
+    moves.push(move.notation);
   }
   const seat = (await client.legalMoves(state)).seat;
   const { observation } = await client.observe(state, seat);
-  return { state, observation: observation! };
+  return { state, observation: observation!, moves };
+}
+
+/** The review of `midgame`'s moves: each move's review in order, then the summary. */
+async function reviewed(client: AdvisorClient):
+    Promise<{ moves: MoveReview[]; summary: ReviewSummary | undefined }> {
+  const { moves: played } = await midgame(client);
+  const record = create(GameRecordSchema, {
+    setup: { case: "newGame", value: { game: Game.SPLENDOR_MARVEL, players: 2, seed: 7n } },
+    moves: played.map((notation) => ({ notation })),
+  });
+  const moves: MoveReview[] = [];
+  let summary: ReviewSummary | undefined;
+  for await (const answer of client.reviewGame(record, [], { maxIterations: 60, seed: 3 })) {
+    assert.equal(summary, undefined, "the summary comes last");
+    if (answer.item.case === "move") moves.push(answer.item.value);
+    if (answer.item.case === "summary") summary = answer.item.value;
+  }
+  assert.deepEqual(moves.map((m) => m.move!.notation), played);
+  return { moves, summary };
 }
 
 for (const name of ["connect", "connect-json", "grpc-web", "web-fetch"]) {
@@ -88,6 +112,20 @@ for (const name of ["connect", "connect-json", "grpc-web", "web-fetch"]) {
       assert.equal(answers.filter((a) => a.isFinal).length, 1);
       assert.ok(answers[answers.length - 1].isFinal);
       assert.equal(answers[answers.length - 1].stats!.iterations, 600n);
+    });
+
+    test("ReviewGame judges every move of a record in order, then sums up each seat", async () => {
+      const { moves, summary } = await reviewed(clients[name]);
+      assert.deepEqual(moves.map((m) => m.number), [1, 2, 3, 4, 5, 6]);
+      assert.deepEqual(summary!.seats.map((s) => s.seat), [0, 1]);
+      assert.equal(summary!.seats.reduce((n, s) => n + s.moves, 0), 6);
+      assert.equal(summary!.seed, 3n);
+      if (name !== "connect") {
+        // the same seed and budget judge the same way on every transport
+        const there = await reviewed(clients["connect"]);
+        assert.deepEqual(moves.map((m) => [m.grade, m.bestMove?.notation]),
+                         there.moves.map((m) => [m.grade, m.bestMove?.notation]));
+      }
     });
 
     test("aborting Analyze ends the stream as cancelled", async () => {

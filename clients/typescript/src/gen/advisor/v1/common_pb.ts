@@ -498,7 +498,9 @@ export const EngineSchema: GenEnum<Engine> = /*@__PURE__*/
   enumDesc(file_advisor_v1_common, 1);
 
 /**
- * How good a move is, by its loss of win probability against the best move.
+ * How good a move is, by its loss of win probability against the best move. Three bands
+ * are given, as many as a default judgement can tell apart (docs/coaching.md); GOOD and
+ * INACCURACY are kept for compatibility and no longer given.
  *
  * @generated from enum advisor.v1.Grade
  */
@@ -509,21 +511,21 @@ export enum Grade {
   UNSPECIFIED = 0,
 
   /**
-   * the search's choice, or within 0.01 of it
+   * the search's choice, or a loss below 0.06
    *
    * @generated from enum value: GRADE_BEST = 1;
    */
   BEST = 1,
 
   /**
-   * loss below 0.04
+   * not given
    *
    * @generated from enum value: GRADE_GOOD = 2;
    */
   GOOD = 2,
 
   /**
-   * loss below 0.10
+   * not given
    *
    * @generated from enum value: GRADE_INACCURACY = 3;
    */

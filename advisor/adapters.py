@@ -1,11 +1,12 @@
 """The games the service serves, each behind one adapter between its messages and its engine.
 
-The service and the search workers only talk to `GameAdapter`; a new game (Challengers!) adds
-an adapter and a oneof branch in the contract.
+The service and the search workers only talk to `GameAdapter`; the adapters are the ones the
+registry (`games/registry.py`) names, one per game.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
@@ -16,6 +17,7 @@ from advisor.coaching import Reason
 from advisor.errors import RequestError
 from advisor.sizes import check_sizes
 from contract.v1 import advisor_pb2, common_pb2
+from games.registry import GAMES
 from search import AnyGame
 
 State = TypeVar("State")
@@ -29,12 +31,20 @@ ActionIn = TypeVar("ActionIn", contravariant=True)
 class Codec(Protocol[State, View, Action]):
     """Between the game's messages and its engine's values, validating what comes in."""
 
-    name: str
-    """The oneof branch name in Observation, GameState and Move, e.g. "splendor_marvel"."""
-    game_id: int
-    """The `advisor.v1.Game` value."""
-    max_list_length: int
-    """No list in this game's messages may be longer: the number of cards in the game."""
+    @property
+    def name(self) -> str:
+        """The oneof branch name in Observation, GameState and Move, e.g. "splendor_marvel"."""
+        ...
+
+    @property
+    def game_id(self) -> int:
+        """The `advisor.v1.Game` value."""
+        ...
+
+    @property
+    def max_list_length(self) -> int:
+        """No list in this game's messages may be longer: the number of cards in the game."""
+        ...
 
     def info(self) -> advisor_pb2.GameInfo:
         """Title, player counts and catalogue."""
@@ -68,7 +78,10 @@ class Codec(Protocol[State, View, Action]):
 class Referee(Protocol[State, ViewIn, Action]):
     """The rules questions the referee RPCs and the search workers ask."""
 
-    engine: AnyGame
+    @property
+    def engine(self) -> AnyGame:
+        """The engine's facade, which the search plays."""
+        ...
 
     def new_game(self, players: int, seed: int | None, start_seat: int, turn_cap: int) -> State:
         """A fresh full state (ValueError for impossible settings)."""
@@ -133,14 +146,15 @@ class GameAdapter(Codec[Any, Any, Any], Referee[Any, Any, Any], Coach[Any, Any],
     types them with its own State, Observation and Action)."""
 
 
-def _registry() -> dict[str, GameAdapter]:
-    from advisor.challengers.adapter import ADAPTER as CHALLENGERS
-    from advisor.splendor_marvel.adapter import ADAPTER
+def _load_adapters() -> dict[str, GameAdapter]:
+    """Each registered game's adapter, in the registry's order."""
+    adapters: dict[str, GameAdapter] = {
+        name: importlib.import_module(game.adapter_module).ADAPTER for name, game in GAMES.items()
+    }
+    return adapters
 
-    return {ADAPTER.name: ADAPTER, CHALLENGERS.name: CHALLENGERS}
 
-
-ADAPTERS = _registry()
+ADAPTERS = _load_adapters()
 BY_ID = {adapter.game_id: adapter for adapter in ADAPTERS.values()}
 
 
