@@ -6,10 +6,13 @@
 Splendor: Marvel plays `--playouts` random and as many heuristic (rollout policy) games in its
 compiled kernel, checking `kernel.violation` after every move (tokens and cards conserved, no
 negative count, the reserve and green limits); the kernel plays move for move like the Python
-engine (tests/splendor_marvel/test_kernel.py). Every registered game then plays
-`--python-playouts` random and heuristic games in its Python engine, through its table sizes in
-turn, checking its package's `invariants.violations(state)` after every move (for Challengers!:
-every card still somewhere, the round within the tournament). Every game must end.
+engine (tests/splendor_marvel/test_kernel.py). Challengers! plays as many tournaments, 1 to 8
+players, in its kernel (move for move the Python engine's: tests/challengers/test_kernel.py),
+checking `kernel.violation` (every card still somewhere, the round within the tournament).
+Every registered game then plays `--python-playouts` random and heuristic games in its Python
+engine, through its table sizes in turn, checking its package's `invariants.violations(state)`
+after every move (for Challengers!: every card still somewhere, the round within the
+tournament). Every game must end.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ import numpy as np
 from numba import njit
 
 from games import splendor_marvel as sm
+from games.challengers import kernel as ck
+from games.challengers.kernel_world import encode_state
+from games.challengers.setup import new_state
 from games.registry import GAMES
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
@@ -100,6 +106,47 @@ def python_playouts(name: str) -> Callable[[int, bool, int], dict[str, Any]]:
     return run
 
 
+@njit(nogil=True)
+def _checked_tournaments(starts: np.ndarray, rng: np.ndarray, greedy: bool
+                         ) -> tuple[int, int, int]:
+    """Play every Challengers! start world out in the kernel, checked after every move:
+    (decisions, broken, unended)."""
+    buffer = np.empty(ck.MAX_LEGAL, dtype=np.int32)
+    world = np.empty(starts.shape[1], dtype=np.int32)
+    cards = np.empty(ck.NUM_TYPES, dtype=np.int64)
+    no_tally = np.empty(0, dtype=np.int64)
+    plies = broken = unended = 0
+    for g in range(starts.shape[0]):
+        world[:] = starts[g]
+        ck.card_counts(world, cards)
+        ck.advance(world, rng, no_tally)
+        moves = 0
+        while not ck.is_terminal(world) and moves < PLY_CAP:
+            ck.play_move(world, rng, buffer, greedy)
+            moves += 1
+            if ck.violation(world, cards):
+                broken += 1
+                break
+        plies += moves
+        unended += not ck.is_terminal(world) and moves >= PLY_CAP
+    return plies, broken, unended
+
+
+def challengers_compiled(games: int, greedy: bool, seed: int) -> dict[str, Any]:
+    """`games` kernel tournaments, 1-8 players, from seeded set-ups in batches."""
+    began = time.perf_counter()
+    plies = broken = unended = 0
+    batch = 2000
+    for first in range(0, games, batch):
+        count = min(batch, games - first)
+        starts = np.stack([
+            encode_state(new_state(1 + (first + g) % 8, random.Random(seed + first + g)))
+            for g in range(count)])
+        done = _checked_tournaments(starts, new_rng(seed + first), greedy)
+        plies, broken, unended = plies + done[0], broken + done[1], unended + done[2]
+    return _row("challengers", "compiled", greedy, games, plies, broken, unended, began)
+
+
 def _row(game: str, engine: str, greedy: bool, games: int, plies: int, broken: int,
          unended: int, began: float) -> dict[str, Any]:
     seconds = time.perf_counter() - began
@@ -111,15 +158,17 @@ def _row(game: str, engine: str, greedy: bool, games: int, plies: int, broken: i
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--playouts", type=int, default=1_000_000,
-                        help="compiled Splendor: Marvel games per policy")
+                        help="games per policy in the compiled kernels")
     parser.add_argument("--python-playouts", type=int, default=1_000_000,
                         help="games per policy in the Python engines")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the rows here")
     args = parser.parse_args(argv)
     splendor_compiled(1, False, 0)  # compile outside the timing
+    challengers_compiled(1, False, 0)
     runs: list[tuple[Callable[[int, bool, int], dict[str, Any]], int]] = [
         (splendor_compiled, args.playouts),
+        (challengers_compiled, args.playouts),
         *((python_playouts(name), args.python_playouts) for name in GAMES),
     ]
     rows = []

@@ -1,7 +1,8 @@
 """ISMCTS speed: iterations per second on one core and with root-parallel workers.
 
-Usage: python -m benchmarks.search_speed [--games toy,splendor_marvel] [--workers 1,2]
-                                         [--engines python,compiled] [--seconds 2] [--json FILE]
+Usage: python -m benchmarks.search_speed [--games toy,splendor_marvel,challengers]
+                                         [--workers 1,2] [--engines python,compiled]
+                                         [--seconds 2 | --cpu-iterations 400,40000] [--json FILE]
        python -m benchmarks.search_speed --game-factory my.module:positions
 
 Every registered game gives named positions (a game plus an observation of the seat to move);
@@ -21,6 +22,7 @@ import importlib
 import json
 import random
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -164,16 +166,27 @@ def load_factory(spec: str) -> Callable[[int, int], list[Position]]:
 
 def measure(
     engine: Engine, game_name: str, position: Position, config_name: str, workers: int,
-    seconds: float,
+    seconds: float, cpu_iterations: int = 0,
 ) -> Row:
+    """One row: a search of `seconds` wall time, or with `cpu_iterations` a search of that
+    many iterations timed in CPU seconds of this process (a figure a loaded machine leaves
+    nearly intact; one worker)."""
     base = CONFIGS[config_name]
     config = SearchConfig(**{**asdict(base), "workers": workers, "engine": engine})
     if engine == "compiled":  # compile, or load from the cache, outside the timing
         ismcts(position.game, position.observation, Limits(iterations=2), config, seed=1)
-    result = ismcts(position.game, position.observation, Limits(time=seconds), config, seed=1)
+    if cpu_iterations:
+        began = time.process_time()
+        result = ismcts(position.game, position.observation, Limits(iterations=cpu_iterations),
+                        config, seed=1)
+        elapsed = time.process_time() - began
+    else:
+        result = ismcts(position.game, position.observation, Limits(time=seconds), config,
+                        seed=1)
+        elapsed = result.stats.elapsed
     stats = result.stats
     return Row(
-        engine, game_name, position.name, config_name, workers, stats.iterations, stats.elapsed,
+        engine, game_name, position.name, config_name, workers, stats.iterations, elapsed,
         stats.nodes,
     )
 
@@ -205,6 +218,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--engines", default="python,compiled",
                         help="comma-separated among: python, compiled (games with a kernel)")
     parser.add_argument("--seconds", type=float, default=2.0, help="search time per row")
+    parser.add_argument("--cpu-iterations", default="",
+                        help="python,compiled iteration budgets (e.g. 400,40000): time each "
+                             "row's search in CPU seconds instead of --seconds of wall time")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", type=Path, help="also write the rows to this file")
     args = parser.parse_args(argv)
@@ -227,6 +243,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"unknown engine {engine!r}; choose python, compiled")
         engines.append(engine)
 
+    budgets = dict(zip(("python", "compiled"),
+                       (int(n) for n in args.cpu_iterations.split(",") if n), strict=False))
     rows: list[Row] = []
     for name, factory in factories.items():
         try:
@@ -241,7 +259,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         if engine == "compiled" and compiled_twin(position.game, engine) is None:
                             continue
                         rows.append(measure(engine, name, position, config_name, workers,
-                                            args.seconds))
+                                            args.seconds, budgets.get(engine, 0)))
     print_table(rows)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

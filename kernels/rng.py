@@ -7,6 +7,8 @@ safe to run in several threads at once). The state is `np.uint64[1]`; `new_rng(s
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -72,3 +74,22 @@ class PythonRng:
     def randrange(self, n: int) -> int:
         """An integer in [0, n), the kernel's `below`."""
         return int(self.random() * n)
+
+    def shuffle(self, cells: list[Any]) -> None:
+        """Shuffle in place as `random.shuffle` does (one `randrange` per swap, last cell
+        first), the draws a kernel's Fisher-Yates shuffle makes."""
+        for i in range(len(cells) - 1, 0, -1):
+            j = self.randrange(i + 1)
+            cells[i], cells[j] = cells[j], cells[i]
+
+    def sample(self, population: list[Any], k: int) -> list[Any]:
+        """`k` distinct cells of `population` in draw order (one `randrange` each, the pool
+        method of `random.sample`), the draws a kernel's partial shuffle makes."""
+        pool = list(population)
+        n = len(pool)
+        out = []
+        for i in range(k):
+            j = self.randrange(n - i)
+            out.append(pool[j])
+            pool[j] = pool[n - i - 1]
+        return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from . import flow, heuristics, observation, render, view
 from .actions import Action
@@ -30,6 +31,14 @@ class Challengers:
     """The Game protocol for Challengers! (mutable states, in-place `apply`)."""
 
     name = "challengers"
+
+    @property
+    def compiled(self) -> Any:
+        """The numba-compiled twin of this engine, `compiled.COMPILED` (imported on first use:
+        it loads numba)."""
+        from .compiled import COMPILED
+
+        return COMPILED
 
     def num_players(self, state: State) -> int:
         """Number of seats (players; the robot is no seat)."""

@@ -8,7 +8,9 @@ import grpc
 import pytest
 
 from advisor import AdvisorServer
+from contract.codecs import challengers as codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
+from games.challengers import GAME, new_game, observe
 
 from .conftest import bad_fields, midgame, observation_of, start
 
@@ -32,6 +34,23 @@ def test_splendor_searches_compiled_unless_a_request_asks_for_python(
         "compiled", "compiled", "python")
     assert default.candidates == compiled.candidates  # same seed, same iterations, same engine
     assert compiled.stats.iterations == python.stats.iterations == 300
+
+
+def test_challengers_searches_compiled_unless_a_request_asks_for_python(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    observed = observe(new_game(2, seed=5), 0)
+    observation = common_pb2.Observation(challengers=codec.observation_to_proto(observed))
+
+    def suggest(engine: int) -> advisor_pb2.SuggestMoveResponse:
+        limits = common_pb2.Limits(max_iterations=200, seed=5, engine=engine)
+        return stub.SuggestMove(advisor_pb2.SuggestMoveRequest(observation=observation,
+                                                               limits=limits))
+
+    default, python = suggest(common_pb2.ENGINE_UNSPECIFIED), suggest(common_pb2.ENGINE_PYTHON)
+    assert (default.stats.engine, python.stats.engine) == ("compiled", "python")
+    assert default.stats.iterations == python.stats.iterations == 200
+    assert default.best_move.notation in {str(a) for a in GAME.legal_actions(new_game(2, 5))}
 
 
 def test_an_unknown_engine_is_refused_by_name(stub: advisor_pb2_grpc.AdvisorStub) -> None:

@@ -1,0 +1,56 @@
+"""The compiled twin of the engine (`kernel`) and the glue between its arrays and our objects.
+
+`COMPILED` follows `search.compiled_game.CompiledGame`. Action codes are the kernel's dense
+numbering (`kernel_codes`): `action` names the engine's action of a code.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import numpy as np
+
+from games.challengers import kernel as k
+from games.challengers.actions import Action
+from games.challengers.kernel_codes import action_of
+from games.challengers.kernel_observation import encode_observation
+from games.challengers.kernel_world import decode_state, encode_state
+from games.challengers.observation import Observation, observe
+from games.challengers.state import State
+from kernels.version import source_version
+
+
+class ChallengersCompiled:
+    """Challengers!'s numba kernel behind `search.compiled_game.CompiledGame`."""
+
+    name = "challengers"
+    kernel: ModuleType = k
+    kernel_version = source_version("games.challengers", "kernels")
+    state_size = k.STATE_SIZE
+    max_legal = k.MAX_LEGAL
+    num_action_codes = k.NUM_ACTION_CODES
+
+    def action(self, code: int) -> Action:
+        """The engine's action with this code."""
+        return action_of(code)
+
+    def example_observation(self) -> Observation:
+        """The first seat's view of a fresh 2-player tournament."""
+        from games.challengers.game import new_game  # the engine imports this module
+
+        return observe(new_game(2, 0), 0)
+
+    def encode_state(self, state: State) -> np.ndarray:
+        """The world array of a full state."""
+        return encode_state(state)
+
+    def decode_state(self, world: np.ndarray) -> State:
+        """The full state a world array holds."""
+        return decode_state(world)
+
+    def encode_observation(self, observation: Observation) -> np.ndarray:
+        """The observation array `kernel.sample` draws worlds from."""
+        return encode_observation(observation)
+
+
+COMPILED = ChallengersCompiled()

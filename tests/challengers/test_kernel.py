@@ -1,0 +1,154 @@
+"""The compiled kernel against the pure-Python engine, its oracle: move for move, draw for draw.
+
+The suite plays a few hundred seeded tournaments in lockstep; the 10,000-tournament run is
+`benchmarks/challengers_kernel_differential.py`.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache, partial
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from benchmarks.challengers_kernel_differential import play_in_lockstep
+from games.challengers import GAME, flow, heuristics
+from games.challengers import kernel as k
+from games.challengers.compiled import COMPILED
+from games.challengers.kernel_codes import NUM_ACTION_CODES, action_of, code_of
+from games.challengers.kernel_observation import encode_observation
+from games.challengers.kernel_world import decode_state, encode_state
+from games.challengers.observation import believe, observe, sample
+from games.challengers.setup import new_state
+from games.challengers.state import OVER, State
+from kernels.rng import PythonRng, new_rng
+from search import SearchConfig
+from search.compiled import CompiledTreeSearch
+from search.core import TreeSearch
+from search.result import summarize
+
+SUITE_TOURNAMENTS = 120
+POSITIONS = 160
+
+
+def test_seeded_tournaments_agree_decision_for_decision() -> None:
+    decisions = sum(play_in_lockstep(seed) for seed in range(SUITE_TOURNAMENTS))
+    assert decisions > 20 * SUITE_TOURNAMENTS  # whole tournaments, not stubs
+
+
+@cache
+def positions(count: int) -> tuple[State, ...]:
+    """Positions along seeded uniformly random tournaments of 1-8 players, every phase (made
+    once; the tests only read them)."""
+    found = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = new_state(1 + seed % 8, rng)
+        flow.advance(state, rng)
+        for _ in range(rng.randrange(400)):
+            if state.phase == OVER:
+                break
+            legal = flow.legal_actions(state)
+            flow.apply(state, legal[rng.randrange(len(legal))], rng)
+        if state.phase != OVER:
+            found.append(state)
+    return tuple(found)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), decisions=st.integers(0, 300))
+def test_a_world_array_round_trips(seed: int, decisions: int) -> None:
+    rng = random.Random(seed)
+    state = new_state(1 + seed % 8, rng)
+    flow.advance(state, rng)
+    for _ in range(decisions):
+        if state.phase == OVER:
+            break
+        legal = flow.legal_actions(state)
+        flow.apply(state, legal[rng.randrange(len(legal))], rng)
+    world = encode_state(state)
+    assert world.shape == (k.STATE_SIZE,)
+    back = decode_state(world)
+    for name in State.__slots__:
+        if name != "effect_counts":
+            assert getattr(back, name) == getattr(state, name), name
+
+
+@settings(max_examples=300, deadline=None)
+@given(code=st.integers(0, NUM_ACTION_CODES - 1))
+def test_every_code_names_one_action(code: int) -> None:
+    try:
+        action = action_of(code)
+    except ValueError:  # an unused code: an option of no cards
+        assert code % 8 == 0 and code < 24
+        return
+    assert code_of(action) == code
+
+
+def test_evaluation_and_priors_equal_the_python_ones() -> None:
+    buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
+    out = np.empty(k.MAX_LEGAL)
+    for state in positions(POSITIONS):
+        world = encode_state(state)
+        values = np.empty(state.num_players)
+        k.evaluate(world, values)
+        assert np.allclose(values, heuristics.evaluate(state), rtol=0, atol=1e-9)
+        legal = flow.legal_actions(state)
+        count = k.legal_actions(world, buffer)
+        k.priors(world, buffer, count, out)
+        assert np.allclose(out[:count], heuristics.priors(state, legal), rtol=0, atol=1e-9)
+
+
+def test_the_playout_policy_makes_the_python_move_from_the_same_draws() -> None:
+    buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
+    for i, state in enumerate(positions(POSITIONS)):
+        for seed in (i, i + 1000, i + 2000):
+            python_rng: Any = PythonRng(seed)
+            kernel_rng = new_rng(seed)
+            expected = heuristics.rollout_action(state, python_rng)
+            chosen = k.rollout_action(encode_state(state), kernel_rng, buffer)
+            assert chosen == code_of(expected)
+            assert int(kernel_rng[0]) == python_rng.state, "the same number of draws"
+
+
+def test_sampled_worlds_are_the_python_sampler_s_and_observe_back() -> None:
+    world = np.empty(k.STATE_SIZE, dtype=np.int32)
+    for i, state in enumerate(positions(POSITIONS)[:80]):
+        for seat in range(state.num_players):
+            for believed in (False, True):
+                observation = observe(state, seat)
+                if believed:
+                    observation = believe(observation)
+                encoded = encode_observation(observation)
+                kernel_rng = new_rng(i * 20 + seat)
+                k.sample(encoded, world, kernel_rng)
+                replay: Any = PythonRng(i * 20 + seat)
+                expected = encode_state(sample(observation, replay))
+                where = f"position {i}, seat {seat}, modelled {believed}"
+                assert np.array_equal(world, expected), where
+                assert int(kernel_rng[0]) == replay.state, where
+                assert observe(decode_state(world), seat) == observation, where
+
+
+@pytest.mark.parametrize(
+    "config",
+    [SearchConfig(), SearchConfig(selection="puct"),
+     SearchConfig(rollout="random", rollout_depth=None)],
+    ids=["default", "puct", "random-to-the-end"],
+)
+def test_the_compiled_search_grows_the_python_search_s_tree(config: SearchConfig) -> None:
+    for seed, state in enumerate(positions(8)[::2]):
+        observation = observe(state, flow.current_player(state))
+        python_rng: Any = PythonRng(seed)
+        python = TreeSearch(GAME, partial(sample, observation), config, python_rng)
+        python_reason = python.run(200)
+        compiled = CompiledTreeSearch(COMPILED, COMPILED.encode_observation(observation), config,
+                                      seed)
+        compiled_reason = compiled.run(200)
+        expected = summarize(python.root, python.player, python.iterations, python.nodes,
+                             python_reason)
+        assert compiled.summary(compiled_reason) == expected
