@@ -20,8 +20,9 @@ from search import compiled
 from search.compiled import warm_up
 from search.compiled_game import CompiledGame, compiled_twin
 
-COMPILE_S = 50
-"""About how long compiling every kernel takes on an idle core (measured: README)."""
+COMPILE_S = 180
+"""About how long compiling every kernel takes on one core (measured: README): Challengers!'
+kernel takes most of it."""
 LOAD_S = 3
 """About how long loading them from numba's cache takes."""
 

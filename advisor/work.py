@@ -233,16 +233,19 @@ def _time_plan(budget: Budget, shares: Sequence[float]) -> list[float | None]:
 
 
 def _expected_points(adapter: GameAdapter, obs: Any, budget: Budget) -> list[float]:
-    """Mean final score per seat over heuristic playouts from sampled worlds."""
+    """Mean final score per seat over `EVALUATION_PLAYOUTS` heuristic playouts from sampled
+    worlds, fewer (at least one) when the call's deadline comes first: on a loaded machine the
+    playouts must not make the answer late."""
     engine = adapter.engine
     rng = random.Random(f"playouts/{budget.seed}")
-    totals: list[float] = []
-    for _ in range(EVALUATION_PLAYOUTS):
+    playouts: list[list[float]] = []
+    while len(playouts) < EVALUATION_PLAYOUTS:
         world = engine.sample(obs, rng)
         for _ply in range(PLAYOUT_PLY_CAP):
             if engine.is_terminal(world):
                 break
             engine.apply(world, engine.rollout_action(world, rng), rng)
-        scores = [adapter.points(world, s) for s in range(engine.num_players(world))]
-        totals = [a + b for a, b in zip(totals, scores, strict=True)] if totals else scores
-    return [t / EVALUATION_PLAYOUTS for t in totals]
+        playouts.append([adapter.points(world, s) for s in range(engine.num_players(world))])
+        if budget.deadline is not None and now() >= budget.deadline:
+            break
+    return [sum(scores) / len(playouts) for scores in zip(*playouts, strict=True)]
