@@ -19,6 +19,7 @@ from advisor.errors import PreconditionError, RequestError
 from advisor.metrics import Metrics
 from advisor.pool import SearchPool
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
+from search.limits import now
 
 DEFAULT_REPORT_MS = 200
 MIN_REPORT_MS = 10
@@ -94,9 +95,13 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         return adapter, adapter.state(inner, f"{path}.{adapter.name}")
 
     def _budget(
-        self, limits: common_pb2.Limits, context: grpc.ServicerContext, record: CallRecord
+        self, limits: common_pb2.Limits, context: grpc.ServicerContext, record: CallRecord,
+        arrival: float | None = None,
     ) -> Budget:
-        budget = budget_of(limits, self.config, context.time_remaining(), "limits")
+        """The call's budget; from `arrival` on, the time checking its position took counts
+        against the wall-time budget (a Challengers! position is played out to be vetted)."""
+        spent = 0.0 if arrival is None else now() - arrival
+        budget = budget_of(limits, self.config, context.time_remaining(), "limits", spent)
         _note_budget(record, budget)
         return budget
 
@@ -134,9 +139,10 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         self, request: advisor_pb2.SuggestMoveRequest, context: grpc.ServicerContext,
         record: CallRecord,
     ) -> advisor_pb2.SuggestMoveResponse:
+        arrival = now()
         adapter, obs = self._observation(request.observation, "observation", record)
         _seat_to_decide(adapter, obs)
-        budget = self._budget(request.limits, context, record)
+        budget = self._budget(request.limits, context, record, arrival)
         options = request.options
         data = self._run(
             context, work.suggest, adapter.name, obs, budget, options.skip_follow_ups,
@@ -151,6 +157,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         self, request: advisor_pb2.EvaluateRequest, context: grpc.ServicerContext,
         record: CallRecord,
     ) -> advisor_pb2.EvaluateResponse:
+        arrival = now()
         adapter, obs = self._observation(request.observation, "observation", record)
         _seat_to_decide(adapter, obs)
         action = None
@@ -159,7 +166,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
             if action not in adapter.legal_moves(obs):
                 why = _why_illegal(adapter, obs, action)
                 raise PreconditionError(f"{action} is illegal: {why}")
-        budget = self._budget(request.limits, context, record)
+        budget = self._budget(request.limits, context, record, arrival)
         data = self._run(context, work.evaluate, adapter.name, obs, action, budget)
         response = advisor_pb2.EvaluateResponse.FromString(data)
         record.iterations = response.stats.iterations
@@ -170,9 +177,10 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         self, request: advisor_pb2.AnalyzeRequest, context: grpc.ServicerContext,
         record: CallRecord,
     ) -> Iterator[advisor_pb2.AnalyzeResponse]:
+        arrival = now()
         adapter, obs = self._observation(request.observation, "observation", record)
         _seat_to_decide(adapter, obs)
-        budget = self._budget(request.limits, context, record)
+        budget = self._budget(request.limits, context, record, arrival)
         report_ms = max(MIN_REPORT_MS, request.report_every_ms or DEFAULT_REPORT_MS)
         messages: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         job, future = self.pool.submit(
