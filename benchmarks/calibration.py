@@ -40,6 +40,7 @@ from clients.arena.record import GameTask
 from clients.arena.referee import play
 from clients.arena.registry import load_game
 from contract.v1 import common_pb2
+from games.registry import DEFAULT_GAME, GAMES
 from search import Cancelled, ismcts
 
 
@@ -207,8 +208,7 @@ def _near(a: str, b: str) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="splendor_marvel",
-                        choices=["splendor_marvel", "challengers"])
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=list(GAMES))
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--iterations", type=int, default=1000,
                         help="the default budget (the server's --default-iterations)")
