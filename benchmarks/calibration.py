@@ -185,7 +185,7 @@ def report(path: Path) -> str:
     lines.append("")
     lines.append(f"Grades agree, 95% interval over positions ({BOOTSTRAP_DRAWS} bootstrap "
                  f"draws): {low:.1%}-{high:.1%}")
-    lines.append(f"Grades within one band of the 10x grade: {within:.0%}")
+    lines.append(f"Grades within one band of the 10x grade: {within:.1%}")
     lines += ["", *_disagreements(rows)]
     return "\n".join(lines)
 
