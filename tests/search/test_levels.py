@@ -154,10 +154,14 @@ def test_a_weak_level_plays_a_legal_move_its_search_considered() -> None:
 def test_the_level_table_in_the_api_docs_is_the_levels() -> None:
     doc = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
     rows = {line.split("|")[1].strip(): line.split("|")[2:-1] for line in doc.splitlines()
-            if line.startswith(("| budget share |", "| temperature T", "| breadth |"))}  # fmt: skip
+            if line.startswith(("| budget share |", "| temperature T", "| breadth |",
+                                "| least visits |"))}  # fmt: skip
     shares = [float(cell.strip().rstrip("%")) / 100 for cell in rows["budget share"]]
     temperatures = [float(cell.split()[0]) for cell in rows["temperature T (win probability)"]]
     assert shares == pytest.approx([lv.share for lv in levels.LEVELS.values()])
     assert temperatures == pytest.approx([lv.temperature for lv in levels.LEVELS.values()])
     breadths = [int(cell.split()[0]) for cell in rows["breadth"]]
     assert breadths == [lv.breadth for lv in levels.LEVELS.values()]
+    assert [int(cell) for cell in rows["least visits"]] == [
+        lv.min_visits for lv in levels.LEVELS.values()
+    ]
