@@ -12,7 +12,8 @@ visits as a share of the level's iterations (f), and its budget; the temperature
 here, as the few moves that pass have close values. A first ladder measured (186 games a pair)
 about +165 Elo for each 5 points of f at 20 iterations (levels 1-3: f = 5, 10, 15%), nothing
 where two levels had the same f and budget, and about +50 where the budget grew 1.6 times
-while f fell. So levels 3-9 keep f at 14-18% and grow the budget about 1.4 times a level.
+while f fell. So levels 3-9 keep f at 14-18% and grow the budget about 1.4 times a level:
+monotone, 19-200 Elo a step, 7 v 6 the one not above zero at 95% (benchmarks/LEVELS.md).
 """
 
 CHALLENGERS: tuple[tuple[float, float, int, int], ...] = (
