@@ -136,6 +136,8 @@ def train(data: dict[str, Decisions], epochs: int, seed: int, rate: float, decay
                 cross_entropy(probabilities(weights, validate), validate))
 
     log = [(0, *losses())]
+    print(f"epoch   0  train {log[0][1]:.4f}  validate {log[0][2]:.4f}  (today's priors)",
+          file=sys.stderr, flush=True)
     best = [a.copy() for a in w]
     step = 0
     for epoch in range(1, epochs + 1):
