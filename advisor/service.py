@@ -19,6 +19,7 @@ from advisor.errors import PreconditionError, RequestError
 from advisor.metrics import Metrics
 from advisor.pool import SearchPool
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
+from search import levels
 
 DEFAULT_REPORT_MS = 200
 MIN_REPORT_MS = 10
@@ -94,9 +95,11 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         return adapter, adapter.state(inner, f"{path}.{adapter.name}")
 
     def _budget(
-        self, limits: common_pb2.Limits, context: grpc.ServicerContext, record: CallRecord
+        self, limits: common_pb2.Limits, context: grpc.ServicerContext, record: CallRecord,
+        adapter: GameAdapter,
     ) -> Budget:
-        budget = budget_of(limits, self.config, context.time_remaining(), "limits")
+        budget = budget_of(limits, self.config, context.time_remaining(), "limits",
+                           levels.ladder_of(adapter.engine))
         _note_budget(record, budget)
         return budget
 
@@ -136,7 +139,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
     ) -> advisor_pb2.SuggestMoveResponse:
         adapter, obs = self._observation(request.observation, "observation", record)
         _seat_to_decide(adapter, obs)
-        budget = self._budget(request.limits, context, record)
+        budget = self._budget(request.limits, context, record, adapter)
         options = request.options
         data = self._run(
             context, work.suggest, adapter.name, obs, budget, options.skip_follow_ups,
@@ -159,7 +162,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
             if action not in adapter.legal_moves(obs):
                 why = _why_illegal(adapter, obs, action)
                 raise PreconditionError(f"{action} is illegal: {why}")
-        budget = self._budget(request.limits, context, record)
+        budget = self._budget(request.limits, context, record, adapter)
         data = self._run(context, work.evaluate, adapter.name, obs, action, budget)
         response = advisor_pb2.EvaluateResponse.FromString(data)
         record.iterations = response.stats.iterations
@@ -172,7 +175,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
     ) -> Iterator[advisor_pb2.AnalyzeResponse]:
         adapter, obs = self._observation(request.observation, "observation", record)
         _seat_to_decide(adapter, obs)
-        budget = self._budget(request.limits, context, record)
+        budget = self._budget(request.limits, context, record, adapter)
         report_ms = max(MIN_REPORT_MS, request.report_every_ms or DEFAULT_REPORT_MS)
         messages: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         job, future = self.pool.submit(
@@ -198,7 +201,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
     ) -> Iterator[advisor_pb2.ReviewGameResponse]:
         replayed = records.replay(request, self.config.max_review_moves)
         record.game = replayed.adapter.name
-        budget = self._budget(request.limits, context, record)
+        budget = self._budget(request.limits, context, record, replayed.adapter)
         judging = review.Review(self.pool, replayed, budget)
         context.add_callback(judging.stop)
         moves = []

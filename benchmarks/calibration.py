@@ -9,7 +9,10 @@ sampled from the mover's observation). Each is judged twice, at `--iterations` a
 gives, by the grade at the larger budget, the bias (mean of small-budget loss minus large-budget
 loss) and the mean absolute error, and the share of grades that agree. Grades are given to the
 recorded losses by the current rule (`advisor.coaching.grade`), so a file measured before a
-change of the grade bands reports under the new bands.
+change of the grade bands reports under the new bands. Below the table, the disagreements by
+pair of grades, how many of them had the main search choose another move at the two budgets,
+and the agreement by stage (each line records the moves, the main search's choice and both own
+values at each budget, and the stage).
 
 Each judged move is written as one JSON line to `--out` as soon as it is measured, so a run
 stopped early still reports (`--report FILE` prints the table of a file again), and `--resume`
@@ -28,6 +31,7 @@ import math
 import random
 import statistics
 import sys
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -40,6 +44,7 @@ from clients.arena.record import GameTask
 from clients.arena.referee import play
 from clients.arena.registry import load_game
 from contract.v1 import common_pb2
+from games.registry import DEFAULT_GAME, GAMES
 from search import Cancelled, ismcts
 
 
@@ -55,8 +60,10 @@ GRADES = (*(_name(g) for _, g in GRADE_BOUNDS), _name(common_pb2.GRADE_BLUNDER))
 BOOTSTRAP_DRAWS = 2000
 
 
-def positions(game_name: str, bot: str, count: int, seed: int) -> Iterator[tuple[str, Any]]:
-    """`count` (label, state) positions from self-play games, `len(STAGES)` a game at most."""
+def positions(game_name: str, bot: str, count: int, seed: int
+              ) -> Iterator[tuple[str, float, Any]]:
+    """`count` (label, stage, state) positions from self-play games, `len(STAGES)` a game at
+    most; the stage is the share of `STAGES` the position was taken at."""
     entry = load_game(game_name)
     game = entry.game
     found = 0
@@ -69,10 +76,10 @@ def positions(game_name: str, bot: str, count: int, seed: int) -> Iterator[tuple
             raise RuntimeError(record.error)
         state = entry.new_game(2, setup)
         chance = random.Random(setup + 1)
-        wanted = sorted({int(share * len(record.moves)) for share in STAGES})
+        wanted = {int(share * len(record.moves)): share for share in reversed(STAGES)}
         for ply, text in enumerate(record.moves):
             if ply in wanted and len(game.legal_actions(state)) >= 3:
-                yield f"{game_name}/deal{deal}/ply{ply}", game.clone(state)
+                yield f"{game_name}/deal{deal}/ply{ply}", wanted[ply], game.clone(state)
                 found += 1
                 if found == count:
                     return
@@ -119,7 +126,9 @@ def judge(game_name: str, obs: Any, moves: Sequence[Any], iterations: int, seed:
         loss, tie, graded = verdict(mine, best)
         rows.append({"loss": loss, "tie": tie,
                      "grade": _name(graded),
-                     "visits": mine.own.visits})
+                     "visits": mine.own.visits,
+                     "move": str(move), "value": mine.own.value,
+                     "best": str(main.action), "best_value": best.own.value})
     return rows
 
 
@@ -130,7 +139,7 @@ def measure(args: argparse.Namespace) -> None:
         done = {json.loads(line)["position"] for line in args.out.read_text().splitlines()}
     game = load_game(args.game).game
     with args.out.open("a") as out:
-        for number, (label, state) in enumerate(
+        for number, (label, stage, state) in enumerate(
                 positions(args.game, args.bot, args.positions, args.seed), start=1):
             if label in done:
                 continue
@@ -141,7 +150,8 @@ def measure(args: argparse.Namespace) -> None:
                           args.share)
             for kind, a, b in zip(("best", "middling", "worst"), small, large, strict=False):
                 out.write(json.dumps({
-                    "position": label, "kind": kind, "iterations": args.iterations,
+                    "position": label, "stage": stage, "kind": kind,
+                    "iterations": args.iterations,
                     "factor": args.factor, "share": args.share, "small": a, "large": b,
                 }) + "\n")
             out.flush()
@@ -175,8 +185,31 @@ def report(path: Path) -> str:
     lines.append("")
     lines.append(f"Grades agree, 95% interval over positions ({BOOTSTRAP_DRAWS} bootstrap "
                  f"draws): {low:.1%}-{high:.1%}")
-    lines.append(f"Grades within one band of the 10x grade: {within:.0%}")
+    lines.append(f"Grades within one band of the 10x grade: {within:.1%}")
+    lines += ["", *_disagreements(rows)]
     return "\n".join(lines)
+
+
+def _disagreements(rows: Sequence[dict[str, Any]]) -> list[str]:
+    """Where the grades disagree: the pairs of grades, and (in files that record them) whether
+    the main search chose the same move at both budgets, and the stage of the game."""
+    apart = [r for r in rows if _graded(r["small"]) != _graded(r["large"])]
+    pairs = Counter((_graded(r["small"]), _graded(r["large"])) for r in apart)
+    lines = ["| grade at 1x | grade at 10x | moves |", "|---|---|---|"]
+    lines += [f"| {a} | {b} | {n} |" for (a, b), n in pairs.most_common()]
+    if all("best" in r["small"] for r in rows):
+        moved = sum(r["small"]["best"] != r["large"]["best"] for r in apart)
+        everywhere = sum(r["small"]["best"] != r["large"]["best"] for r in rows)
+        lines.append("")
+        lines.append(f"The main search chose another move at 10x in {moved} of the {len(apart)} "
+                     f"disagreements ({everywhere} of all {len(rows)} judged moves).")
+    if all("stage" in r for r in rows):
+        lines += ["", "| stage | moves | grades agree |", "|---|---|---|"]
+        for stage in sorted({r["stage"] for r in rows}):
+            at = [r for r in rows if r["stage"] == stage]
+            agree = sum(_graded(r["small"]) == _graded(r["large"]) for r in at) / len(at)
+            lines.append(f"| {stage:.0%} | {len(at)} | {agree:.1%} |")
+    return lines
 
 
 def _agreement_interval(rows: Sequence[dict[str, Any]]) -> tuple[float, float]:
@@ -207,8 +240,7 @@ def _near(a: str, b: str) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="splendor_marvel",
-                        choices=["splendor_marvel", "challengers"])
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=list(GAMES))
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--iterations", type=int, default=1000,
                         help="the default budget (the server's --default-iterations)")

@@ -20,7 +20,6 @@ of a call, so it depends on the machine's load; the iterations do not.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -30,36 +29,17 @@ from typing import Any
 import grpc
 
 from advisor import AdvisorServer, ServerConfig
-from contract.codecs import challengers as challengers_codec
-from contract.codecs import splendor_marvel as splendor_codec
+from benchmarks import examples
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
-from games import challengers, splendor_marvel
+from games.registry import GAMES
 
 HINT_CANDIDATES = 3
 
 
-def _splendor(seed: int) -> common_pb2.Observation:
-    state = splendor_marvel.new_game(2, seed)
-    rng = random.Random(seed)
-    for _ in range(12 + seed % 8):
-        splendor_marvel.GAME.apply(state, splendor_marvel.GAME.rollout_action(state, rng), rng)
-    obs = splendor_marvel.observe(state, state.current)
-    return common_pb2.Observation(splendor_marvel=splendor_codec.observation_to_proto(obs))
-
-
-def _challengers(seed: int) -> common_pb2.Observation:
-    game = challengers.GAME
-    state = challengers.new_game(2, seed)
-    rng = random.Random(seed)
-    for _ in range(6 + seed % 10):
-        game.apply(state, game.rollout_action(state, rng), rng)
-    obs = challengers.observe(state, game.current_player(state))
-    return common_pb2.Observation(challengers=challengers_codec.observation_to_proto(obs))
-
-
-POSITIONS: dict[str, Callable[[int], common_pb2.Observation]] = {
-    "splendor_marvel": _splendor, "challengers": _challengers,
-}
+def observation(name: str, seed: int) -> common_pb2.Observation:
+    """A midgame position of `name` (seed n: 12 + n % 8 plies of the playout policy), as the
+    seat to move sees it."""
+    return examples.messages(name, examples.position(name, 2, seed, plies=12 + seed % 8))[1]
 
 
 def calls(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observation,
@@ -92,7 +72,7 @@ def calls(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observatio
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", nargs="+", default=list(POSITIONS), choices=list(POSITIONS))
+    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
     parser.add_argument("--positions", type=int, default=5)
     args = parser.parse_args(argv)
     server = AdvisorServer(ServerConfig(port=0, workers=1))
@@ -105,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("| game | call | iterations (median) | latency p50 (ms) |")
             print("|---|---|---|---|")
             for game in args.games:
-                runs = [calls(stub, POSITIONS[game](seed), seed)
+                runs = [calls(stub, observation(game, seed), seed)
                         for seed in range(1, args.positions + 1)]
                 for kind in runs[0]:
                     seconds = statistics.median(run[kind][0] for run in runs)

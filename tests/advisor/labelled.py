@@ -25,6 +25,7 @@ from games.splendor_marvel.catalogue import (
     LEVEL,
     LOCATIONS,
     POINTS,
+    STONE_COLOURS,
     TAGS,
     LocationSide,
 )
@@ -233,11 +234,12 @@ def deny_the_gauntlet() -> tuple[SplendorState, int]:
     return state, threat
 
 
-def location_in_reach() -> tuple[SplendorState, int]:
-    """Seat 0 lacks one bonus of a location's requirement, and `card`, a 0-point card of that
-    colour on the board, is within its tokens: recruiting it takes the location's 3 points."""
+def location_in_reach(location: int = 0) -> tuple[SplendorState, int]:
+    """Seat 0 lacks one bonus of the requirement of the `location`-th location left, and
+    `card`, a 0-point card of that colour on the board, is within its tokens: recruiting it
+    takes the location's 3 points."""
     state = _quiet_table()
-    side = LOCATIONS[state.locations_left[0]]
+    side = LOCATIONS[state.locations_left[location]]
     for colour, need in enumerate(side.requires):
         while state.bonuses[0][colour] < need - (1 if colour == _last_colour(side) else 0):
             recruit_into(state, 0, _card(state, 0, colour=colour, level=1))
@@ -259,10 +261,11 @@ def _last_colour(side: LocationSide) -> int:
     return max(c for c, need in enumerate(side.requires) if need)
 
 
-def tile_in_reach() -> tuple[SplendorState, int]:
+def tile_in_reach(mover: int = 0) -> tuple[SplendorState, int]:
     """Both seats have 2 Avengers tags and the price of `tagged`, a one-tag card on the
-    board; seat 0 moves first. Recruiting `tagged` takes the Avengers tile (3 points), which
-    seat 1 could then only take back with two tags more; leaving it lets seat 1 take it."""
+    board; `mover` moves first. Recruiting `tagged` takes the Avengers tile (3 points), which
+    the other seat could then only take back with two tags more; leaving it lets the other
+    seat take it."""
     state = table(2, seed=0)
     _recruit_by_colour(state, 0, ((1, 1), (1, 1)))
     _recruit_by_colour(state, 1, ((0, 0), (0, 0), (1, 1), (1, 1)))
@@ -270,7 +273,7 @@ def tile_in_reach() -> tuple[SplendorState, int]:
     put_on_board(state, tagged, 0)
     for seat in (0, 1):
         give_the_price(state, seat, tagged)
-    state.current = 0
+    state.current = mover
     assert state.tags == [2, 2]
     check_invariants(state)
     return state, tagged
@@ -279,25 +282,39 @@ def tile_in_reach() -> tuple[SplendorState, int]:
 def points_in_reach() -> tuple[SplendorState, int]:
     """Both seats have 10 points in every colour; `card`, a 3-point card on the board, is
     within seat 0's tokens: recruiting it brings seat 0 to 13 of the 16 points, 3 ahead."""
+    state = _level_race()
+    return _within_reach(state, _card(state, 3, colour=0, level=2, payable_by=0))
+
+
+def four_points_in_reach() -> tuple[SplendorState, int]:
+    """The table of `points_in_reach` with `card` a 4-point card: recruiting it brings seat 0
+    to 14 of the 16 points, 4 ahead."""
+    state = _level_race()
+    return _within_reach(state, _card(state, 4, payable_by=0))
+
+
+def _level_race() -> SplendorState:
+    """Both seats have 10 points in every colour; seat 0 two orange bonuses more."""
     state = table(2, seed=0)
     for seat in (0, 1):
         _recruit_by_colour(state, seat, ((2, 0), (2, 0), (2, 0), (2, 0), (2, 0)))
-    for _ in range(2):  # orange bonuses: the price of `card` (6 orange) fits the supply
+    for _ in range(2):  # orange bonuses: the price of a 3-point card (6 orange) fits the supply
         recruit_into(state, 0, _card(state, 0, colour=4, level=1))
-    card = _card(state, 3, colour=0, level=2, payable_by=0)
-    return _within_reach(state, card)
+    return state
 
 
-def last_colour() -> tuple[SplendorState, int]:
-    """Seat 0 has 13 points, green and four colours, seat 1 12 points, green and four
-    colours; `card`, a 0-point card of seat 0's missing colour on the board, is within its
-    tokens: seat 0's Gauntlet then lacks only 3 points."""
+def last_colour(missing: int = 4) -> tuple[SplendorState, int]:
+    """Seat 0 has 13 points, green and every colour but `missing`, seat 1 12 points, green
+    and four colours; `card`, a 0-point card of colour `missing` on the board, is within seat
+    0's tokens: seat 0's Gauntlet then lacks only 3 points."""
     state = table(2, seed=0)
-    _recruit_by_colour(state, 0, ((4, 0), (4, 0), (3, 0), (2, 0)))
+    others = [colour for colour in STONE_COLOURS if colour != missing]
+    for colour, points in zip(others, (4, 4, 3, 2), strict=True):
+        recruit_into(state, 0, _card(state, points, colour=colour))
     _recruit_by_colour(state, 1, ((2, 0), (2, 0), (4, 0), (4, 0)))
     for seat in (0, 1):
         give_tokens(state, seat, green=1)
-    card = _card(state, 0, colour=4, level=1, payable_by=0)
+    card = _card(state, 0, colour=missing, level=1, payable_by=0)
     return _within_reach(state, card)
 
 

@@ -108,6 +108,16 @@ SPLENDOR = (
     # the Gauntlet's last colour.
     Labelled("the last colour taken", "gauntlet",
              _move(labelled.last_colour, "recruit:{card}")),
+    # The same goals in four more positions: the other location left, the tile taken by the
+    # second seat (another tableau), four card points, red as the last colour.
+    Labelled("the other location taken", "location",
+             _move(functools.partial(labelled.location_in_reach, 1), "recruit:{card}")),
+    Labelled("the Avengers tile taken by the second seat", "avengers_tile",
+             _move(functools.partial(labelled.tile_in_reach, 1), "recruit:{card}")),
+    Labelled("four points taken", "points",
+             _move(labelled.four_points_in_reach, "recruit:{card}")),
+    Labelled("red as the last colour", "gauntlet",
+             _move(functools.partial(labelled.last_colour, 3), "recruit:{card}")),
 )
 
 

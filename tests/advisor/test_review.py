@@ -18,12 +18,13 @@ from advisor import AdvisorServer, records
 from advisor.review import accuracy, move_accuracy
 from clients.arena.record import GameTask
 from clients.arena.referee import play
+from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.splendor_marvel import GAME, SplendorState, new_game
 from games.splendor_marvel.rules import Kind, legal_actions
 
 from .conftest import bad_fields, state_of
-from .labelled import gauntlet_race
+from .labelled import avengers_handover, drained_deck, full_hand, gauntlet_race
 
 GRADES = {
     common_pb2.GRADE_BEST: "best", common_pb2.GRADE_GOOD: "good",
@@ -93,6 +94,36 @@ def test_missing_a_win_is_a_blunder_and_a_turning_point(
     by_seat = {s.seat: s for s in summary.seats}
     assert list(by_seat[1].turning_points) == [1] and by_seat[1].accuracy < 50
     assert by_seat[0].accuracy == pytest.approx(100) and not by_seat[0].turning_points
+
+
+def _labelled_blunders() -> dict[str, tuple[common_pb2.GameState, str]]:
+    """Each labelled blunder's position (docs/coaching.md) and the blunder, as a record holds
+    them."""
+    handover, _ = avengers_handover()
+    take = next(a for a in legal_actions(handover) if a.kind is Kind.TAKE)
+    hand, _, _ = full_hand()
+    reserve = next(a for a in legal_actions(hand) if a.kind is Kind.RESERVE)
+    drained, drain, _ = drained_deck()
+    return {
+        "avengers_handover": (state_of(handover), str(take)),
+        "full_hand": (state_of(hand), str(reserve)),
+        "drained_deck": (common_pb2.GameState(
+            challengers=challengers_codec.state_to_proto(drained)), str(drain)),
+    }
+
+
+@pytest.mark.parametrize("label", ["avengers_handover", "full_hand", "drained_deck"])
+def test_each_labelled_blunder_is_graded_a_blunder_in_a_review(
+    stub: advisor_pb2_grpc.AdvisorStub, label: str,
+) -> None:
+    start, blunder = _labelled_blunders()[label]
+    record = advisor_pb2.GameRecord(initial_state=start,
+                                    moves=[common_pb2.Move(notation=blunder)])
+    moves, summary = _review(stub, record, 1000)  # the default budget
+    assert [(m.move.notation, m.forced) for m in moves] == [(blunder, False)]
+    assert moves[0].grade == common_pb2.GRADE_BLUNDER, moves[0]
+    _check_summary(moves, summary)
+    assert [list(s.turning_points) for s in summary.seats if s.moves] == [[1]]
 
 
 def test_forced_moves_are_marked_and_not_graded(stub: advisor_pb2_grpc.AdvisorStub) -> None:
