@@ -1,6 +1,6 @@
 """Seeded self-play of the compiled ISMCTS on Splendor: Marvel, the learned value's training data.
 
-Usage: python scripts/selfplay_splendor.py --out .selfplay/gen0.jsonl [--games 600] [--seed 1]
+Usage: python scripts/selfplay_splendor.py --out /work/selfplay/gen1.jsonl [--games 600] [--seed 1]
        [--iterations 200] [--explore-plies 12] [--learned]
 
 Every seat is the compiled ISMCTS (today's defaults, `--iterations` a move; `--learned` searches

@@ -1,4 +1,4 @@
-"""The self-play generator and the network trainer, run small: records, resuming, a report."""
+"""The self-play generator and both trainers (value, policy), run small: records, reports."""
 
 from __future__ import annotations
 
