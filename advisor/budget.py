@@ -1,21 +1,22 @@
 """From a request's `Limits` and deadline to the budget a worker searches with.
 
-Strength levels (1 weakest .. 10 full) are `search.levels`' (shared with the arena's bots): a
-level searches its share of the budget and chooses among the plausible candidates by their
-values with noise; level 10 plays the search's first candidate.
+Strength levels (1 weakest .. 10 full) are `search.levels`' (shared with the arena's bots), by
+the game's own ladder (`search.levels.ladder_of`): a level searches its share of the budget and
+chooses among the plausible candidates by their values with noise; level 10 plays the search's
+first candidate.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from advisor.config import ServerConfig
 from advisor.errors import Violations
 from contract.v1 import common_pb2
 from search import CancelToken, Limits, SearchConfig, SearchResult, levels
 from search.config import Engine
-from search.levels import FULL_STRENGTH
+from search.levels import FULL_STRENGTH, LEVELS, Level
 from search.limits import now
 
 DEFAULT_CANDIDATES = 5
@@ -50,6 +51,8 @@ class Budget:
     """Draw hidden cards by the game's opponent model (`search.SearchConfig.opponent_model`)."""
     clamped: tuple[str, ...] = ()
     """The limits the server lowered to its maxima, in words (answers report them)."""
+    ladder: dict[int, Level] = field(default_factory=lambda: dict(LEVELS))
+    """The game's strength levels (`search.levels.ladder_of`)."""
 
     def limits(self, cancel: CancelToken, share: float = 1.0) -> Limits:
         """Search limits for `share` of this budget (follow-up searches take a part)."""
@@ -69,7 +72,7 @@ class Budget:
     def choose(self, result: SearchResult) -> int:
         """Index of the candidate to play: the first at full strength, else the level's choice
         among the plausible candidates (`search.levels.choose`)."""
-        return levels.choose(result.candidates, self.strength, self.seed)
+        return levels.choose(result.candidates, self.strength, self.seed, self.ladder)
 
     @property
     def weakened(self) -> bool:
@@ -82,10 +85,12 @@ def budget_of(
     config: ServerConfig,
     time_remaining: float | None,
     path: str,
+    ladder: levels.Ladder = LEVELS,
     spent: float = 0.0,
 ) -> Budget:
-    """Apply defaults, server caps, strength and the deadline; RequestError if out of range.
-    `spent` seconds of the call are gone already: the time budget is what is left of it."""
+    """Apply defaults, server caps, strength (by the game's `ladder`) and the deadline;
+    RequestError if out of range. `spent` seconds of the call are gone already: the time
+    budget is what is left of it."""
     v = Violations()
     if limits.engine not in (common_pb2.ENGINE_UNSPECIFIED, *ENGINE_NAMES):
         v.add(f"{path}.engine", f"unknown engine {limits.engine}")
@@ -98,13 +103,14 @@ def budget_of(
         v.add(f"{path}.max_iterations", f"{limits.max_iterations} is a negative number sent as "
                                         "unsigned: give 0 (the default) or a count")
     v.raise_if_any()
-    share = levels.level(strength).share
+    share = levels.level(strength, ladder).share
     clamped = _clamped(limits, config, path)
     iterations: int | None = limits.max_iterations or None
     if iterations is None and not limits.max_time_ms:
         iterations = config.default_iterations
     if iterations is not None:
-        iterations = levels.level_iterations(min(iterations, config.max_iterations), strength)
+        iterations = levels.level_iterations(min(iterations, config.max_iterations), strength,
+                                             ladder)
     time_ms = min(limits.max_time_ms or config.max_time_ms, config.max_time_ms)
     deadline = None
     if time_remaining is not None:
@@ -124,6 +130,7 @@ def budget_of(
         nodes=config.max_tree_nodes,
         model_opponents=limits.model_opponents,
         clamped=clamped,
+        ladder=dict(ladder),
     )
 
 

@@ -2,11 +2,13 @@
 
 Usage: python -m benchmarks.search_speed --games splendor_marvel \\
            --game-factory benchmarks.learning:learned_positions --engines compiled --workers 1
-       python -m benchmarks.learning      # CPU time of one evaluation, logistic and network
+       python -m benchmarks.learning      # CPU time of one evaluation and of one call of the
+                                          # priors: today's and the learned ones
 
-The same named positions as `search_speed`'s Splendor: Marvel rows, with the engine that evaluates
-by the value network (`games.splendor_marvel.learned`), so the table shows its cost beside
-today's rows. How the network was trained and how it plays: `benchmarks/LEARNING.md`.
+The same named positions as `search_speed`'s Splendor: Marvel rows, with the engine that searches
+with the value network and the learned priors (`games.splendor_marvel.learned`), so the table
+shows their cost beside today's rows. How the network was trained and how it plays:
+`benchmarks/LEARNING.md`.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from games.splendor_marvel import GAME, apply, new_game
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.network import evaluate_kernel
+from games.splendor_marvel.network_policy import priors_kernel
 
 
 def learned_positions(num_players: int, seed: int) -> list[Position]:
-    """`search_speed`'s Splendor: Marvel positions, searched with the learned value."""
+    """`search_speed`'s Splendor: Marvel positions, searched with the learned value and
+    priors."""
     return [replace(p, name=f"{p.name} net", game=GAME.learned)
             for p in GAMES["splendor_marvel"](num_players, seed)]
 
@@ -51,10 +55,34 @@ def _network_calls(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
     return total
 
 
+@njit
+def _priors_calls(worlds: np.ndarray, out: np.ndarray, rounds: int, learned: bool) -> float:
+    total = 0.0
+    actions = np.empty(k.MAX_LEGAL, dtype=np.int32)
+    for _ in range(rounds):
+        for world in worlds:
+            count = k.legal_actions(world, actions)
+            if learned:
+                priors_kernel(world, actions, count, out)
+            else:
+                k.priors(world, actions, count, out)
+            total += out[0]
+    return total
+
+
+def _today_priors(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
+    return float(_priors_calls(worlds, out, rounds, False))
+
+
+def _learned_priors(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
+    return float(_priors_calls(worlds, out, rounds, True))
+
+
 def evaluation_cost(rounds: int = 200) -> dict[str, float]:
-    """CPU microseconds per compiled `evaluate` call, today's logistic and the network's, over
-    the positions of 30 seeded greedy games (CPU time, so less sensitive to a loaded machine
-    than `search_speed`'s wall clock)."""
+    """CPU microseconds per compiled call, over the positions of 30 seeded greedy games: of
+    `evaluate` (today's logistic, the network's) and of `priors` with the legal actions listed
+    (today's, the learned ones). CPU time, so less sensitive to a loaded machine than
+    `search_speed`'s wall clock."""
     worlds = []
     for seed in range(30):
         rng = random.Random(seed)
@@ -63,9 +91,10 @@ def evaluation_cost(rounds: int = 200) -> dict[str, float]:
             worlds.append(COMPILED.encode_state(state))
             apply(state, GAME.rollout_action(state, rng))
     stacked = np.array(worlds)
-    out = np.empty(k.MAX_PLAYERS)
+    out = np.empty(k.MAX_LEGAL)
     found = {}
-    for name, calls in (("logistic", _logistic_calls), ("network", _network_calls)):
+    for name, calls in (("logistic", _logistic_calls), ("network", _network_calls),
+                        ("today's priors", _today_priors), ("learned priors", _learned_priors)):
         calls(stacked[:2], out, 1)  # compile outside the timing
         start = time.process_time()
         calls(stacked, out, rounds)
@@ -75,4 +104,4 @@ def evaluation_cost(rounds: int = 200) -> dict[str, float]:
 
 if __name__ == "__main__":
     for name, micros in evaluation_cost().items():
-        print(f"{name:<9} {micros:6.2f} µs per evaluate (CPU time)")
+        print(f"{name:<15} {micros:6.2f} µs per call (CPU time)")

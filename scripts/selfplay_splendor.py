@@ -1,6 +1,6 @@
 """Seeded self-play of the compiled ISMCTS on Splendor: Marvel, the learned value's training data.
 
-Usage: python scripts/selfplay_splendor.py --out .selfplay/gen0.jsonl [--games 600] [--seed 1]
+Usage: python scripts/selfplay_splendor.py --out /work/selfplay/gen1.jsonl [--games 600] [--seed 1]
        [--iterations 200] [--explore-plies 12] [--learned]
 
 Every seat is the compiled ISMCTS (today's defaults, `--iterations` a move; `--learned` searches
@@ -9,15 +9,17 @@ players in turn and its own seed, so any game replays alone. For the first `--ex
 decisions of a game the move is drawn in proportion to the root visits (temperature 1), later
 the most visited move is played. Each decision with a choice records the move played, the
 acting seat's `network_features.public_features` (public facts only), the root visits per
-action code, the search's root value per seat and today's logistic evaluation (for
-comparison); each game records its final result per seat. One JSON line per game: rerunning
-with the same `--out` skips the games already written (resumable).
+action code, every legal action code with the log of today's heuristic prior for it (the
+policy head's starting point), the search's root value per seat and today's logistic
+evaluation (for comparison); each game records its final result per seat. One JSON line per
+game: rerunning with the same `--out` skips the games already written (resumable).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -28,7 +30,7 @@ import numpy as np
 
 from games.splendor_marvel import GAME, SplendorMarvel, new_game
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.heuristics import evaluate
+from games.splendor_marvel.heuristics import evaluate, priors
 from games.splendor_marvel.network_features import NUM_INPUTS, public_features_kernel
 from games.splendor_marvel.observation import observe
 from games.splendor_marvel.rules import apply, legal_actions
@@ -37,6 +39,8 @@ from search import Limits, ismcts
 PLAYER_COUNTS = (2, 3, 4)
 TURN_CAP = 100
 SEED_STRIDE = 1_000_003
+PRIOR_FLOOR = 1e-300
+"""A heuristic prior is logged as at least this (one can underflow to 0)."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -73,6 +77,8 @@ def play_game(game: SplendorMarvel, index: int, seed: int, iterations: int,
             "x": [round(float(v), 5) for v in features],
             "codes": codes,
             "visits": visits,
+            "legal": [int(a) for a in actions],
+            "prior": [round(math.log(max(p, PRIOR_FLOOR)), 5) for p in priors(state, actions)],
             "q": [round(v, 4) for v in result.root_values],
             "logit": [round(v, 5) for v in evaluate(state)],
         })

@@ -55,6 +55,12 @@ class Positions:
         return np.log(np.clip(self.logistic, 1e-6, 1.0))
 
 
+def part_of(game: int) -> str:
+    """Which part game index `game` belongs to: `test` (held out), `validate` or `train`."""
+    return ("test" if game % HELD_OUT_EVERY == 0
+            else "validate" if game % VALIDATE_EVERY == 1 else "train")
+
+
 def _turn_order(values: list[float], seat: int, n: int) -> list[float]:
     return [values[(seat + r) % n] for r in range(n)] + [0.0] * (MAX_PLAYERS - n)
 
@@ -65,9 +71,8 @@ def load(paths: list[Path]) -> dict[str, Positions]:
     for path in paths:
         for line in path.read_text("utf-8").splitlines():
             game = json.loads(line)
-            index, n, result = game["game"], game["players"], game["result"]
-            part = ("test" if index % HELD_OUT_EVERY == 0
-                    else "validate" if index % VALIDATE_EVERY == 1 else "train")
+            n, result = game["players"], game["result"]
+            part = part_of(game["game"])
             for p in game["positions"]:
                 seat = p["seat"]
                 rows[part].append((

@@ -87,20 +87,22 @@ class ISMCTSBot:
         config: SearchConfig = DEFAULT_CONFIG,
         strength: int = levels.FULL_STRENGTH,
     ):
-        levels.level(strength)  # validate now
+        self.ladder = levels.ladder_of(game)
+        levels.level(strength, self.ladder)  # validate now
         self.game = game
         self.config = config
         self.strength = strength
 
     def analyse(self, observation: Any, limits: Limits, seed: int) -> SearchResult:
-        """The full search result (on the level's share of `limits`)."""
-        limits = levels.level_limits(limits, self.strength)
+        """The full search result (on the level's share of `limits`, by the game's ladder)."""
+        limits = levels.level_limits(limits, self.strength, self.ladder)
         return ismcts(self.game, observation, limits, self.config, seed=seed)
 
     def choose(self, observation: Any, limits: Limits, seed: int) -> Hashable:
         """The level's choice among the searched candidates (at full strength the first)."""
         result = self.analyse(observation, limits, seed)
-        return result.candidates[levels.choose(result.candidates, self.strength, seed)].action
+        index = levels.choose(result.candidates, self.strength, seed, self.ladder)
+        return result.candidates[index].action
 
 
 class PIMCBot:

@@ -17,14 +17,22 @@ A level weakens a search in two ways, both deterministic given the request's see
 
 Level 10 is the unweakened search: the whole budget and the first candidate. The levels'
 parameters were tuned so that each level beats the one below (benchmarks/LEVELS.md has the
-measured ladder, each pair's games seat-rotated).
+measured ladder, each pair's games seat-rotated). A game whose search weakens differently brings
+its own ladder (`ladder_of`: the game's `strength_levels`, plain numbers, so that `search/`
+knows no game and `games/` imports no search); the others use `LEVELS`.
+
+A level also needs its candidates' values to mean something: a move tried a handful of times
+has a value that is mostly one playout's luck, and drawing by it is choosing at random among
+the moves the priors put first (on Challengers!, at 2-4 iterations a move, such a level lost to
+the level below). So a level draws only among candidates with at least `Level.min_visits`
+visits, and plays the search's choice when no other candidate has them.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from search.limits import Limits
@@ -45,6 +53,12 @@ class Level:
     """Softmax temperature over the plausible candidates' values (0: the first candidate)."""
     breadth: int
     """How many of the best ranked candidates the level may choose among."""
+    min_visits: int = 1
+    """The fewest visits a candidate other than the search's choice needs to be drawn."""
+
+
+Ladder = Mapping[int, Level]
+"""Levels 1..10 and their parameters."""
 
 
 LEVELS: dict[int, Level] = {
@@ -68,45 +82,62 @@ doubling of the budget from 100 to 400 iterations and more below 100, but nothin
 among the few moves a tiny search tried (level 1): all of them are plausible."""
 
 
-def level(strength: int) -> Level:
-    """The parameters of `strength`; ValueError outside 1..10."""
-    if strength not in LEVELS:
+def ladder_of(game: object) -> Ladder:
+    """The ladder a game plays its levels by: its `strength_levels` (ten rows of `Level`'s
+    fields, weakest first) where it has them, else `LEVELS`; ValueError if level 10 would not
+    be the unweakened search."""
+    rows = getattr(game, "strength_levels", None)
+    if rows is None:
+        return LEVELS
+    ladder = {k: Level(*row) for k, row in enumerate(rows, start=1)}
+    top = ladder.get(FULL_STRENGTH)
+    if len(ladder) != FULL_STRENGTH or top is None or (top.share, top.temperature) != (1.0, 0.0):
+        raise ValueError(f"a game's strength_levels are {FULL_STRENGTH} rows, the last "
+                         f"searching the whole budget at temperature 0; got {rows!r}")
+    return ladder
+
+
+def level(strength: int, ladder: Ladder = LEVELS) -> Level:
+    """The parameters of `strength` in `ladder`; ValueError outside 1..10."""
+    if strength not in ladder:
         raise ValueError(f"strength must be 1..{FULL_STRENGTH}, got {strength}")
-    return LEVELS[strength]
+    return ladder[strength]
 
 
-def level_iterations(iterations: int, strength: int) -> int:
+def level_iterations(iterations: int, strength: int, ladder: Ladder = LEVELS) -> int:
     """The level's share of an iteration budget (at least one iteration)."""
-    return max(1, int(iterations * level(strength).share))
+    return max(1, int(iterations * level(strength, ladder).share))
 
 
-def level_limits(limits: Limits, strength: int) -> Limits:
+def level_limits(limits: Limits, strength: int, ladder: Ladder = LEVELS) -> Limits:
     """`limits` with the level's share of its iterations and time."""
-    share = level(strength).share
+    share = level(strength, ladder).share
     return replace(
         limits,
         iterations=None if limits.iterations is None else level_iterations(limits.iterations,
-                                                                           strength),
+                                                                           strength, ladder),
         time=None if limits.time is None else limits.time * share,
     )
 
 
-def plausible(candidates: Sequence[Candidate], breadth: int) -> list[int]:
+def plausible(candidates: Sequence[Candidate], breadth: int, min_visits: int = 1) -> list[int]:
     """Indices of the candidates a weak level may choose: the first, and those among the
-    `breadth` best ranked with enough visits."""
+    `breadth` best ranked with enough visits (`min_visits`, and a share of the most visited)."""
     if not candidates:
         return []
-    floor = max(1.0, PLAUSIBLE_VISIT_SHARE * max(c.visits for c in candidates))
+    floor = max(min_visits, PLAUSIBLE_VISIT_SHARE * max(c.visits for c in candidates))
     return [i for i, c in enumerate(candidates[:breadth]) if i == 0 or c.visits >= floor]
 
 
-def choose(candidates: Sequence[Candidate], strength: int, seed: int) -> int:
+def choose(
+    candidates: Sequence[Candidate], strength: int, seed: int, ladder: Ladder = LEVELS
+) -> int:
     """Index of the candidate the level plays (0, the search's choice, at full strength).
 
-    The same candidates, strength and seed always give the same index.
+    The same candidates, strength, seed and ladder always give the same index.
     """
-    params = level(strength)
-    options = plausible(candidates, params.breadth)
+    params = level(strength, ladder)
+    options = plausible(candidates, params.breadth, params.min_visits)
     if params.temperature <= 0 or len(options) <= 1:
         return 0
     seen = [candidates[i].value for i in options]

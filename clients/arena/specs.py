@@ -29,8 +29,9 @@ Options (comma-separated `key=value`; pimc and ismcts):
     strength=K   (ismcts, remote) strength level 1 (weakest) .. 10 (full, the default): the
                  level's share of iters/time and its noisy choice among the plausible moves
                  (search.levels; benchmarks/LEVELS.md has the measured ladder)
-    value=learned  (ismcts) the game's learned value network (`game.learned`: Splendor: Marvel)
-                 as the static evaluation instead of its default one
+    value=learned  (ismcts) the game's learned value network and priors (`game.learned`:
+                 Splendor: Marvel) instead of its default evaluation and priors;
+                 value=learned-value: the learned value with the default priors
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
@@ -125,8 +126,9 @@ def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
     if spec.kind == "remote":
         return RemoteBot(game, spec.address, strength), limits
     if spec.kind == "ismcts":
-        if extra.pop("value", "default") == "learned":
-            game = _learned(game)
+        value = extra.pop("value", "default")
+        if value != "default":
+            game = _learned(game, value)
         return ISMCTSBot(game, config, strength), limits
     return PIMCBot(game, config=config, **extra), limits
 
@@ -141,11 +143,12 @@ def _power_bot(spec: BotSpec, game: AnyGame) -> Bot:
     return PowerDrafter(game, trim=dict(spec.options).get("trim", "starters"))
 
 
-def _learned(game: AnyGame) -> AnyGame:
-    """The game's engine searched with its learned value; ValueError if it has none."""
-    learned: AnyGame | None = getattr(game, "learned", None)
+def _learned(game: AnyGame, value: str) -> AnyGame:
+    """The game's engine searched with what it learned (`learned`: value and priors,
+    `learned-value`: the value alone); ValueError if it has none."""
+    learned: AnyGame | None = getattr(game, value.replace("-", "_"), None)
     if learned is None:
-        raise ValueError(f"{getattr(game, 'name', '?')} has no learned value (value=learned)")
+        raise ValueError(f"{getattr(game, 'name', '?')} has no learned value (value={value})")
     return learned
 
 
@@ -194,8 +197,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             extra["strength"] = int(opts["strength"])
             levels.level(extra["strength"])
         if "value" in opts:
-            if opts["value"] not in ("default", "learned"):
-                raise ValueError("value must be default or learned")
+            if opts["value"] not in ("default", "learned", "learned-value"):
+                raise ValueError("value must be default, learned or learned-value")
             extra["value"] = opts["value"]
         if "eval" in opts:
             if opts["eval"] not in ("rollout", "search"):

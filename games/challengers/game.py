@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ..strength_levels import CHALLENGERS as STRENGTH_LEVELS
 from . import flow, heuristics, observation, render, view
 from .actions import Action
 from .catalogue import ROBOT_DECK
@@ -31,6 +32,8 @@ class Challengers:
     """The Game protocol for Challengers! (mutable states, in-place `apply`)."""
 
     name = "challengers"
+    strength_levels = STRENGTH_LEVELS
+    """Its own strength ladder (`search.levels.ladder_of`; games/strength_levels.py)."""
 
     @property
     def compiled(self) -> Any:

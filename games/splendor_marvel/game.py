@@ -30,10 +30,18 @@ class SplendorMarvel:
 
     @property
     def learned(self) -> SplendorMarvel:
-        """This engine searched with the learned value network (`learned.LEARNED_GAME`)."""
+        """This engine searched with the learned value and priors (`learned.LEARNED_GAME`)."""
         from games.splendor_marvel.learned import LEARNED_GAME
 
         return LEARNED_GAME
+
+    @property
+    def learned_value(self) -> SplendorMarvel:
+        """This engine searched with the learned value and today's priors (generation 0,
+        `learned.LEARNED_VALUE_GAME`)."""
+        from games.splendor_marvel.learned import LEARNED_VALUE_GAME
+
+        return LEARNED_VALUE_GAME
 
     def num_players(self, state: SplendorState) -> int:
         return state.num_players

@@ -1,38 +1,69 @@
-"""Splendor: Marvel searched with the learned value: a Python engine and a compiled twin.
+"""Splendor: Marvel searched with what was learned from self-play: Python engines and their
+compiled twins.
 
-`LEARNED_GAME` is the engine with `network.evaluate` as its static evaluation (the Python
-search's oracle); its `compiled` twin `LEARNED` runs `kernel_learned` (the same network in
-numba). Both are opt-in: `GAME` and `COMPILED` stay today's defaults.
+Two generations (see `benchmarks/LEARNING.md`):
+
+- `LEARNED_VALUE_GAME` (generation 0): `network.evaluate` as the static evaluation, today's
+  priors; its compiled twin `LEARNED_VALUE` runs `kernel_learned`.
+- `LEARNED_GAME` (generation 1): the same value, and `network_policy.priors` as the search's
+  priors (PUCT); its compiled twin `LEARNED` runs `kernel_learned_policy`.
+
+The Python engines are the oracles of the compiled twins (the same network in numpy and numba).
+All are opt-in: `GAME` and `COMPILED` stay today's defaults.
 """
 
 from __future__ import annotations
 
-from games.splendor_marvel import kernel_learned, network
+from collections.abc import Sequence
+
+from games.splendor_marvel import kernel_learned, kernel_learned_policy, network, network_policy
+from games.splendor_marvel.actions import Action
 from games.splendor_marvel.compiled import SplendorMarvelCompiled
 from games.splendor_marvel.game import SplendorMarvel
 from games.splendor_marvel.state import SplendorState
 
 
-class LearnedCompiled(SplendorMarvelCompiled):
+class LearnedValueCompiled(SplendorMarvelCompiled):
     """The compiled twin whose `evaluate` is the value network."""
 
     kernel = kernel_learned
     kernel_version = f"net{SplendorMarvelCompiled.kernel_version}"
 
 
+class LearnedCompiled(SplendorMarvelCompiled):
+    """The compiled twin whose `evaluate` is the value network and `priors` the policy."""
+
+    kernel = kernel_learned_policy
+    kernel_version = f"netpolicy{SplendorMarvelCompiled.kernel_version}"
+
+
+LEARNED_VALUE = LearnedValueCompiled()
 LEARNED = LearnedCompiled()
 
 
-class LearnedSplendorMarvel(SplendorMarvel):
+class LearnedValueSplendorMarvel(SplendorMarvel):
     """`SplendorMarvel` whose static evaluation is the value network."""
 
     @property
-    def compiled(self) -> LearnedCompiled:
-        """The numba twin with the same network (`LEARNED`)."""
-        return LEARNED
+    def compiled(self) -> SplendorMarvelCompiled:
+        """The numba twin with the same network (`LEARNED_VALUE`)."""
+        return LEARNED_VALUE
 
     def evaluate(self, state: SplendorState) -> tuple[float, ...]:
         return network.evaluate(state)
 
 
+class LearnedSplendorMarvel(LearnedValueSplendorMarvel):
+    """The value network's engine whose priors are the learned policy."""
+
+    @property
+    def compiled(self) -> SplendorMarvelCompiled:
+        """The numba twin with the same value and policy (`LEARNED`)."""
+        return LEARNED
+
+    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
+        return network_policy.priors(state, actions)
+
+
+LEARNED_VALUE_GAME = LearnedValueSplendorMarvel()
 LEARNED_GAME = LearnedSplendorMarvel()

@@ -13,6 +13,7 @@ from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from contract.v1 import challengers_pb2 as pb
 from games.challengers import CARDS, Challengers, new_game, observe
 from games.challengers.actions import Action
+from search import levels
 
 from .conftest import bad_fields
 
@@ -60,6 +61,22 @@ def test_evaluate_and_analyze_answer_with_fans(stub: advisor_pb2_grpc.AdvisorStu
     assert answer.assessment.move.notation == move.notation
     stream = stub.Analyze(advisor_pb2.AnalyzeRequest(observation=observation, limits=TINY))
     assert [m.is_final for m in stream][-1]
+
+
+def test_a_strength_level_searches_by_the_challengers_ladder(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    ladder = levels.ladder_of(GAME)
+    assert ladder != levels.LEVELS
+    for strength in (1, 2, 9):
+        answer = stub.SuggestMove(advisor_pb2.SuggestMoveRequest(
+            observation=_observation(plies=4),
+            limits=common_pb2.Limits(max_iterations=300, seed=3, strength=strength),
+            options=advisor_pb2.SuggestOptions(skip_follow_ups=True),
+        ))  # fmt: skip
+        assert answer.level == strength
+        assert answer.stats.iterations == levels.level_iterations(300, strength, ladder)
+        assert answer.best_move.notation in [c.move.notation for c in answer.candidates]
 
 
 def test_evaluate_within_a_deadline_keeps_time_for_its_playouts(

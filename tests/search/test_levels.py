@@ -9,9 +9,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games import challengers
 from games.splendor_marvel import GAME, observe
 from search import ISMCTSBot, Limits, ismcts, levels
-from search.levels import FULL_STRENGTH, choose, level, level_limits, plausible
+from search.levels import (
+    FULL_STRENGTH,
+    LEVELS,
+    Level,
+    choose,
+    ladder_of,
+    level,
+    level_limits,
+    plausible,
+)
 from search.result import Candidate
 from tests.advisor.conftest import midgame
 
@@ -25,18 +35,47 @@ candidates_lists = st.lists(
 ).map(lambda rows: [candidate(i, v, x) for i, (v, x) in enumerate(rows)])
 
 
-@given(candidates_lists, st.integers(1, FULL_STRENGTH), st.integers(0, 2**63 - 1))
+CHALLENGERS = ladder_of(challengers.GAME)
+ladders = st.sampled_from([LEVELS, CHALLENGERS])
+
+
+@given(candidates_lists, st.integers(1, FULL_STRENGTH), st.integers(0, 2**63 - 1), ladders)
 def test_the_choice_is_a_plausible_candidate_and_the_same_for_the_same_seed(
-    candidates: list[Candidate], strength: int, seed: int
+    candidates: list[Candidate], strength: int, seed: int, ladder: levels.Ladder
 ) -> None:
-    index = choose(candidates, strength, seed)
-    assert index == choose(candidates, strength, seed)
-    assert index in plausible(candidates, level(strength).breadth)
-    assert index < level(strength).breadth
+    index = choose(candidates, strength, seed, ladder)
+    params = level(strength, ladder)
+    assert index == choose(candidates, strength, seed, ladder)
+    assert index in plausible(candidates, params.breadth, params.min_visits)
+    assert index < params.breadth
     top = max(c.visits for c in candidates)
-    assert index == 0 or candidates[index].visits >= max(1, levels.PLAUSIBLE_VISIT_SHARE * top)
+    floor = max(params.min_visits, levels.PLAUSIBLE_VISIT_SHARE * top)
+    assert index == 0 or candidates[index].visits >= floor
     if strength == FULL_STRENGTH:
         assert index == 0
+
+
+def test_candidates_below_the_least_visits_are_never_drawn() -> None:
+    hot = {k: Level(0.5, 10.0, 30, min_visits=8) for k in range(1, FULL_STRENGTH)}
+    ladder = {**hot, FULL_STRENGTH: LEVELS[FULL_STRENGTH]}
+    barely_tried = [candidate(0, 3, 0.2), candidate(1, 2, 0.9), candidate(2, 2, 0.9)]
+    assert {choose(barely_tried, 1, seed, ladder) for seed in range(100)} == {0}
+    tried = [candidate(0, 12, 0.5), candidate(1, 8, 0.5), candidate(2, 7, 0.99)]
+    assert {choose(tried, 1, seed, ladder) for seed in range(100)} == {0, 1}
+
+
+def test_a_game_brings_its_own_ladder_and_level_10_stays_the_full_search() -> None:
+    assert ladder_of(GAME) is LEVELS  # Splendor: Marvel has no ladder of its own
+    assert CHALLENGERS != LEVELS and sorted(CHALLENGERS) == list(range(1, FULL_STRENGTH + 1))
+    assert CHALLENGERS[FULL_STRENGTH] == Level(1.0, 0.0, 1, 1)
+    weak = level_limits(Limits(iterations=1000), 1, CHALLENGERS)
+    assert weak.iterations == int(1000 * CHALLENGERS[1].share)
+
+    class Tampered:
+        strength_levels = (*challengers.GAME.strength_levels[:-1], (1.0, 0.05, 2, 1))
+
+    with pytest.raises(ValueError, match="temperature 0"):
+        ladder_of(Tampered())
 
 
 def test_a_middle_level_often_misses_a_close_call_and_rarely_a_clear_one() -> None:
@@ -57,18 +96,22 @@ def test_moves_the_search_barely_tried_are_never_chosen() -> None:
     assert {choose(cands, 1, seed) for seed in range(200)} == {0, 1}
 
 
-def test_weaker_levels_search_less_choose_among_more_with_more_noise() -> None:
-    ladder = [level(s) for s in range(1, FULL_STRENGTH + 1)]
+@pytest.mark.parametrize("table", [LEVELS, CHALLENGERS], ids=["default", "challengers"])
+def test_weaker_levels_search_less_choose_among_more_with_more_noise(
+    table: levels.Ladder,
+) -> None:
+    ladder = [level(s, table) for s in range(1, FULL_STRENGTH + 1)]
     shares = [lv.share for lv in ladder]
     assert shares == sorted(shares) and shares[-1] == 1.0
     temperatures = [lv.temperature for lv in ladder]
     assert temperatures == sorted(temperatures, reverse=True) and temperatures[-1] == 0
     breadths = [lv.breadth for lv in ladder]
     assert breadths == sorted(breadths, reverse=True)
-    assert level_limits(Limits(iterations=1000, time=2.0), 10) == Limits(iterations=1000, time=2.0)
-    weak = level_limits(Limits(iterations=1000, time=2.0), 1)
+    full = Limits(iterations=1000, time=2.0)
+    assert level_limits(full, 10, table) == full
+    weak = level_limits(full, 1, table)
     assert weak.iterations == int(1000 * shares[0]) and weak.time == pytest.approx(2 * shares[0])
-    assert level_limits(Limits(iterations=3), 1).iterations == 1
+    assert level_limits(Limits(iterations=3), 1, table).iterations == 1
 
 
 @pytest.mark.parametrize("strength", [0, 11, -1])
@@ -80,12 +123,17 @@ def test_levels_outside_1_to_10_are_refused(strength: int) -> None:
 
 
 def test_level_10_plays_the_unweakened_search() -> None:
+    limits = Limits(iterations=120)
     for seed in range(4):
         state = midgame(seed, plies=14)
         obs = observe(state, state.current)
-        limits = Limits(iterations=120)
         full = ISMCTSBot(GAME, strength=FULL_STRENGTH).choose(obs, limits, seed)
         assert full == ismcts(GAME, obs, limits, seed=seed).action
+        drafting = challengers.new_game(2, seed=seed)
+        seat = challengers.GAME.current_player(drafting)
+        obs = challengers.observe(drafting, seat)
+        full = ISMCTSBot(challengers.GAME, strength=FULL_STRENGTH).choose(obs, limits, seed)
+        assert full == ismcts(challengers.GAME, obs, limits, seed=seed).action
 
 
 def test_a_weak_level_plays_a_legal_move_its_search_considered() -> None:
@@ -106,10 +154,14 @@ def test_a_weak_level_plays_a_legal_move_its_search_considered() -> None:
 def test_the_level_table_in_the_api_docs_is_the_levels() -> None:
     doc = (Path(__file__).parents[2] / "docs" / "api.md").read_text()
     rows = {line.split("|")[1].strip(): line.split("|")[2:-1] for line in doc.splitlines()
-            if line.startswith(("| budget share |", "| temperature T", "| breadth |"))}  # fmt: skip
+            if line.startswith(("| budget share |", "| temperature T", "| breadth |",
+                                "| least visits |"))}  # fmt: skip
     shares = [float(cell.strip().rstrip("%")) / 100 for cell in rows["budget share"]]
     temperatures = [float(cell.split()[0]) for cell in rows["temperature T (win probability)"]]
     assert shares == pytest.approx([lv.share for lv in levels.LEVELS.values()])
     assert temperatures == pytest.approx([lv.temperature for lv in levels.LEVELS.values()])
     breadths = [int(cell.split()[0]) for cell in rows["breadth"]]
     assert breadths == [lv.breadth for lv in levels.LEVELS.values()]
+    assert [int(cell) for cell in rows["least visits"]] == [
+        lv.min_visits for lv in levels.LEVELS.values()
+    ]

@@ -1,9 +1,10 @@
-"""The self-play generator and the network trainer, run small: records, resuming, a report."""
+"""The self-play generator and both trainers (value, policy), run small: records, reports."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from games.splendor_marvel import new_game
+from games.splendor_marvel.heuristics import priors
 from games.splendor_marvel.rules import apply, legal_actions
 from tests.splendor_marvel.test_network import inputs
 
@@ -58,6 +60,9 @@ def test_each_game_replays_its_recorded_decisions(records: Path) -> None:
             assert position["seat"] == state.current
             assert position["x"] == pytest.approx(inputs(state).tolist(), abs=1e-5)
             assert set(position["codes"]) <= set(legal) and sum(position["visits"]) == 8
+            assert position["legal"] == [int(a) for a in legal]
+            assert position["prior"] == pytest.approx(
+                [math.log(max(p, 1e-300)) for p in priors(state, legal)], abs=1e-5)
             apply(state, legal[legal.index(position["move"])])
         assert next(decisions, None) is None
         assert list(state.result) == game["result"]
@@ -81,3 +86,15 @@ def test_the_trainer_reports_against_the_logistic_evaluation(
     report = json.loads(capsys.readouterr().out)
     assert set(report["held_out"]) == {"network", "logistic", "search_root"}
     assert report["positions"]["test"] > 0 and report["positions"]["train"] > 0
+
+
+def test_the_policy_trainer_moves_from_today_s_priors_toward_the_visits(
+        records: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trainer = script("train_splendor_policy")
+    data = trainer.load([records])
+    _, log = trainer.train(data, epochs=3, seed=1, rate=3e-2, decay=0.0)
+    assert log[0][0] == 0 and log[-1][1] < log[0][1], "training fits the training visits"
+    assert trainer.main(["--data", str(records), "--epochs", "1"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["held_out"]) == {"today", "policy"}
+    assert report["decisions"]["test"] > 0 and report["decisions"]["train"] > 0

@@ -1,5 +1,6 @@
 """The learned value: public inputs only, the numpy and numba forward passes agree, and the
-compiled search with the network grows the Python search's tree."""
+compiled search with the network (and with the learned priors) grows the Python search's
+tree."""
 
 from __future__ import annotations
 
@@ -14,13 +15,19 @@ from hypothesis import strategies as st
 from games.splendor_marvel import heuristics, observe, sample
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.learned import LEARNED, LEARNED_GAME
+from games.splendor_marvel.learned import (
+    LEARNED,
+    LEARNED_GAME,
+    LEARNED_VALUE,
+    LEARNED_VALUE_GAME,
+)
 from games.splendor_marvel.network import WEIGHTS, evaluate, evaluate_kernel, value_of_world
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
     public_features,
     public_features_kernel,
 )
+from games.splendor_marvel.network_policy import priors_kernel
 from games.splendor_marvel.state import SplendorState
 from kernels.rng import PythonRng
 from search import SearchConfig
@@ -90,24 +97,30 @@ def test_a_finished_game_is_valued_by_its_result() -> None:
     assert tuple(values) == state.result == evaluate(state)
 
 
-def test_the_network_is_the_learned_twins_evaluation_only() -> None:
-    assert LEARNED.kernel.evaluate is evaluate_kernel
-    for name in ("apply", "legal_actions", "priors", "rollout_action", "sample"):
-        assert getattr(LEARNED.kernel, name) is getattr(k, name)
-    assert LEARNED.kernel_version != COMPILED.kernel_version
+def test_the_network_is_the_learned_twins_evaluation_and_the_policy_their_priors() -> None:
+    for twin in (LEARNED_VALUE, LEARNED):
+        assert twin.kernel.evaluate is evaluate_kernel
+        for name in ("apply", "legal_actions", "rollout_action", "sample"):
+            assert getattr(twin.kernel, name) is getattr(k, name)
+    assert LEARNED_VALUE.kernel.priors is k.priors
+    assert LEARNED.kernel.priors is priors_kernel
+    versions = {COMPILED.kernel_version, LEARNED_VALUE.kernel_version, LEARNED.kernel_version}
+    assert len(versions) == 3
 
 
 @pytest.mark.parametrize("config", [SearchConfig(), SearchConfig(rollout_depth=0)],
                          ids=["playout-8", "value-only"])
-def test_the_compiled_search_grows_the_python_search_s_tree(config: SearchConfig) -> None:
+@pytest.mark.parametrize("engines", [(LEARNED_VALUE_GAME, LEARNED_VALUE),
+                                     (LEARNED_GAME, LEARNED)], ids=["value", "value-policy"])
+def test_the_compiled_search_grows_the_python_search_s_tree(
+        config: SearchConfig, engines: tuple[Any, Any]) -> None:
+    game, twin = engines
     for seed, state in enumerate(positions(4)):
         observation = observe(state, state.current)
         python_rng: Any = PythonRng(seed)
-        python = TreeSearch(LEARNED_GAME, lambda r, o=observation: sample(o, r), config,
-                            python_rng)
+        python = TreeSearch(game, lambda r, o=observation: sample(o, r), config, python_rng)
         reason = python.run(150)
-        compiled = CompiledTreeSearch(LEARNED, LEARNED.encode_observation(observation), config,
-                                      seed)
+        compiled = CompiledTreeSearch(twin, twin.encode_observation(observation), config, seed)
         got = compiled.summary(compiled.run(150))
         expected = summarize(python.root, python.player, python.iterations, python.nodes, reason)
         assert [(a.action, a.visits, a.pv) for a in got.actions] == [

@@ -1,0 +1,203 @@
+"""Train the Splendor: Marvel policy (the search's learned priors) on self-play root visits.
+
+Usage: python scripts/train_splendor_policy.py --data /work/selfplay/gen1.jsonl [--data ...]
+       [--seed 1] [--epochs 30] [--write]
+
+Reads `scripts/selfplay_splendor.py`'s records (those with `legal` and `prior`), split by game
+as the value trainer splits them (`train_splendor_network.part_of`). The model is
+`games/splendor_marvel/network_policy.py`'s: today's heuristic log-prior per legal move, scaled
+per kind of move, plus a bias per action code and a linear score of the public inputs per kind;
+a softmax over the legal moves. Its weights start at zero (today's priors) and move by Adam
+(minibatches of 256, L2 decay) toward the search's root visit shares; the epoch with the lowest
+validation loss is kept. Prints a table per epoch and, on the held-out games, the cross-entropy
+against the visit shares and how often the likeliest move is the most visited one, for today's
+priors and the policy; `--write` writes `games/splendor_marvel/network_policy.json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from train_splendor_network import part_of
+
+from games.splendor_marvel.kernel import MAX_LEGAL, NUM_ACTION_CODES
+from games.splendor_marvel.network_features import NUM_INPUTS
+from games.splendor_marvel.network_policy import (
+    CODE_KIND,
+    LOG_FLOOR,
+    NUM_KINDS,
+    PolicyWeights,
+    zero_policy,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = ROOT / "games" / "splendor_marvel" / "network_policy.json"
+BATCH = 256
+DIGITS = 6
+
+
+@dataclass
+class Decisions:
+    """One row per decision, its legal moves padded to `MAX_LEGAL` (`mask` marks the real ones)."""
+
+    x: np.ndarray
+    codes: np.ndarray
+    log_prior: np.ndarray
+    mask: np.ndarray
+    target: np.ndarray
+
+    def rows(self, which: np.ndarray) -> Decisions:
+        """The decisions at indices `which`."""
+        return Decisions(self.x[which], self.codes[which], self.log_prior[which],
+                         self.mask[which], self.target[which])
+
+
+def _decision(position: dict[str, list[float]]) -> tuple[np.ndarray, ...]:
+    legal = [int(c) for c in position["legal"]]
+    codes = np.zeros(MAX_LEGAL, dtype=np.int64)
+    log_prior = np.zeros(MAX_LEGAL)
+    mask = np.zeros(MAX_LEGAL)
+    target = np.zeros(MAX_LEGAL)
+    codes[:len(legal)] = legal
+    log_prior[:len(legal)] = np.maximum(position["prior"], LOG_FLOOR)
+    mask[:len(legal)] = 1.0
+    total = sum(position["visits"])
+    for code, visits in zip(position["codes"], position["visits"], strict=True):
+        target[legal.index(int(code))] = visits / total
+    return np.array(position["x"]), codes, log_prior, mask, target
+
+
+def load(paths: list[Path]) -> dict[str, Decisions]:
+    """The decisions of every record, split into `train`, `validate` and `test` by game."""
+    rows: dict[str, list[tuple[np.ndarray, ...]]] = {"train": [], "validate": [], "test": []}
+    for path in paths:
+        for line in path.read_text("utf-8").splitlines():
+            game = json.loads(line)
+            part = part_of(game["game"])
+            rows[part].extend(_decision(p) for p in game["positions"] if "legal" in p)
+    return {part: Decisions(*(np.array(column) for column in zip(*found, strict=True)))
+            for part, found in rows.items() if found}
+
+
+def probabilities(w: PolicyWeights, data: Decisions) -> np.ndarray:
+    """The policy's priors of every decision's legal moves (0 on padding)."""
+    kinds = CODE_KIND[data.codes]
+    scores = data.x @ w.weight.T
+    logits = ((1.0 + w.scale[kinds]) * data.log_prior + w.bias[data.codes]
+              + np.take_along_axis(scores, kinds, axis=1))
+    logits = np.where(data.mask > 0, logits, -np.inf)
+    weights = np.exp(logits - logits.max(axis=1, keepdims=True))
+    p: np.ndarray = weights / weights.sum(axis=1, keepdims=True)
+    return p
+
+
+def cross_entropy(p: np.ndarray, data: Decisions) -> float:
+    """Mean cross-entropy of priors `p` against the root visit shares."""
+    return float(-(data.target * np.log(np.clip(p, 1e-12, 1.0))).sum(axis=1).mean())
+
+
+def agreement(p: np.ndarray, data: Decisions) -> float:
+    """How often the likeliest move is the most visited one."""
+    return float((p.argmax(axis=1) == data.target.argmax(axis=1)).mean())
+
+
+def _gradients(w: PolicyWeights, data: Decisions) -> PolicyWeights:
+    kinds = CODE_KIND[data.codes]
+    d = (probabilities(w, data) - data.target) * data.mask / len(data.x)
+    scale = np.zeros(NUM_KINDS)
+    np.add.at(scale, kinds, d * data.log_prior)
+    bias = np.zeros(NUM_ACTION_CODES)
+    np.add.at(bias, data.codes, d)
+    per_kind = np.zeros((len(data.x), NUM_KINDS))
+    np.add.at(per_kind, (np.arange(len(data.x))[:, None], kinds), d)
+    return PolicyWeights(scale, bias, per_kind.T @ data.x)
+
+
+def train(data: dict[str, Decisions], epochs: int, seed: int, rate: float, decay: float,
+          ) -> tuple[PolicyWeights, list[tuple[int, float, float]]]:
+    """Adam from zero weights; the weights of the best validation epoch, and the log (epoch,
+    train loss, validation loss; epoch 0 is today's priors)."""
+    rng = np.random.default_rng(seed)
+    w = [a.copy() for a in zero_policy()]
+    m = [np.zeros_like(a) for a in w]
+    v = [np.zeros_like(a) for a in w]
+    train_set, validate = data["train"], data["validate"]
+
+    def losses() -> tuple[float, float]:
+        weights = PolicyWeights(*w)
+        return (cross_entropy(probabilities(weights, train_set), train_set),
+                cross_entropy(probabilities(weights, validate), validate))
+
+    log = [(0, *losses())]
+    print(f"epoch   0  train {log[0][1]:.4f}  validate {log[0][2]:.4f}  (today's priors)",
+          file=sys.stderr, flush=True)
+    best = [a.copy() for a in w]
+    step = 0
+    for epoch in range(1, epochs + 1):
+        order = rng.permutation(len(train_set.x))
+        for start in range(0, len(order), BATCH):
+            grads = _gradients(PolicyWeights(*w), train_set.rows(order[start:start + BATCH]))
+            step += 1
+            for i, g in enumerate(grads):
+                g = g + decay * w[i]
+                m[i] = 0.9 * m[i] + 0.1 * g
+                v[i] = 0.999 * v[i] + 0.001 * g * g
+                w[i] -= rate * (m[i] / (1 - 0.9**step)) / (np.sqrt(v[i] / (1 - 0.999**step)) + 1e-8)
+        log.append((epoch, *losses()))
+        print(f"epoch {epoch:3d}  train {log[-1][1]:.4f}  validate {log[-1][2]:.4f}",
+              file=sys.stderr, flush=True)
+        if log[-1][2] <= min(row[2] for row in log):
+            best = [a.copy() for a in w]
+    return PolicyWeights(*(np.round(a, DIGITS) for a in best)), log
+
+
+def report(w: PolicyWeights, test: Decisions) -> dict[str, dict[str, float]]:
+    """Cross-entropy and agreement with the most visited move on `test`: today's priors and
+    the policy."""
+    found = {}
+    for name, weights in (("today", zero_policy()), ("policy", w)):
+        p = probabilities(weights, test)
+        found[name] = {"cross_entropy": round(cross_entropy(p, test), 4),
+                       "agreement": round(agreement(p, test), 4)}
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, action="append", required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--rate", type=float, default=3e-3)
+    parser.add_argument("--decay", type=float, default=1e-3, help="L2 decay of every weight")
+    parser.add_argument("--write", action="store_true", help=f"write {TARGET.name}")
+    args = parser.parse_args(argv)
+    data = load(args.data)
+    sizes = {part: len(d.x) for part, d in data.items()}
+    print(f"decisions: {sizes}", file=sys.stderr)
+    w, log = train(data, args.epochs, args.seed, args.rate, args.decay)
+    summary = {
+        "source": "scripts/train_splendor_policy.py",
+        "data": [str(p) for p in args.data],
+        "seed": args.seed,
+        "decay": args.decay,
+        "decisions": sizes,
+        "best_epoch": min(log, key=lambda row: row[2])[0],
+        "held_out": report(w, data["test"]),
+    }
+    print(json.dumps(summary, indent=1))
+    if args.write:
+        policy = {**summary, "inputs": NUM_INPUTS, "scale": w.scale.tolist(),
+                  "bias": w.bias.tolist(), "weight": w.weight.tolist()}
+        TARGET.write_text(json.dumps(policy, separators=(",", ":")) + "\n", "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

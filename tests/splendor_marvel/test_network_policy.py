@@ -1,0 +1,83 @@
+"""The learned priors: today's priors at zero weights, numpy and numba agree, public inputs."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.splendor_marvel import heuristics, observe, sample
+from games.splendor_marvel import kernel as k
+from games.splendor_marvel.actions import KIND_OF, Kind
+from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.learned import LEARNED_GAME
+from games.splendor_marvel.network_policy import (
+    CODE_KIND,
+    POLICY,
+    priors_kernel,
+    priors_of_world,
+    read_policy,
+    zero_policy,
+)
+from games.splendor_marvel.rules import legal_actions
+from games.splendor_marvel.state import SplendorState
+from tests.splendor_marvel.helpers import played
+from tests.splendor_marvel.test_network import positions
+
+
+def kernel_priors(state: SplendorState) -> np.ndarray:
+    """The compiled policy's priors over the kernel's legal actions of `state`."""
+    world = COMPILED.encode_state(state)
+    actions = np.empty(k.MAX_LEGAL, dtype=np.int32)
+    count = k.legal_actions(world, actions)
+    assert list(actions[:count]) == [int(a) for a in legal_actions(state)]
+    out = np.empty(k.MAX_LEGAL)
+    priors_kernel(world, actions, count, out)
+    return out[:count]
+
+
+def test_the_shipped_policy_is_trained_not_zero() -> None:
+    assert any(np.abs(array).max() > 0 for array in POLICY)
+
+
+def test_at_zero_weights_the_policy_is_today_s_priors() -> None:
+    for state in positions(30):
+        actions = legal_actions(state)
+        today = heuristics.priors(state, actions)
+        mine = priors_of_world(COMPILED.encode_state(state), [int(a) for a in actions], today,
+                               zero_policy())
+        assert np.allclose(mine, today, rtol=0, atol=1e-12)
+
+
+def test_the_kernel_priors_equal_the_numpy_ones() -> None:
+    for state in positions(120):
+        actions = legal_actions(state)
+        got = kernel_priors(state)
+        assert np.allclose(got, LEARNED_GAME.priors(state, actions), rtol=0, atol=1e-9)
+        assert got.sum() == pytest.approx(1.0) and got.min() > 0
+
+
+def test_every_action_code_has_its_kind() -> None:
+    assert len(CODE_KIND) == k.NUM_ACTION_CODES
+    for code, kind in enumerate(KIND_OF):
+        assert CODE_KIND[code] == int(kind if kind is not None else Kind.PASS)
+
+
+@settings(max_examples=20, deadline=None)
+@given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), plies=st.integers(0, 90))
+def test_the_priors_never_depend_on_a_hidden_card(n: int, seed: int, plies: int) -> None:
+    state = played(n, seed, plies)
+    if state.result is not None:
+        return
+    expected = kernel_priors(state)
+    rng = random.Random(seed)
+    for _ in range(3):
+        assert np.array_equal(kernel_priors(sample(observe(state, state.current), rng)), expected)
+
+
+def test_weights_that_do_not_fit_are_refused() -> None:
+    with pytest.raises(ValueError, match="retrain"):
+        read_policy('{"scale": [0, 0], "bias": [], "weight": []}')
