@@ -20,9 +20,16 @@ def candidates(
     limit: int,
     pv_length: int = DEFAULT_PV_LENGTH,
 ) -> list[common_pb2.Candidate]:
-    """The `limit` best candidates, each with its principal variation."""
-    return [
-        common_pb2.Candidate(
+    """The `limit` best candidates, each with its principal variation (all replayed in the one
+    world `pv_moves` samples: sampled once, as a Challengers! world costs milliseconds)."""
+    engine = adapter.engine
+    rng = random.Random(f"pv/{result.stats.seed}")
+    world = engine.sample(observation, rng)
+    drawn = rng.getstate()
+    shown = []
+    for rank, c in enumerate(result.candidates[:limit], start=1):
+        rng.setstate(drawn)
+        shown.append(common_pb2.Candidate(
             move=adapter.move_message(c.action, c.player),
             rank=rank,
             visits=c.visits,
@@ -31,10 +38,9 @@ def candidates(
             lcb=c.lcb,
             ucb=coaching.interval(c)[1],
             tied_with_best=coaching.tied(c, result.best),
-            pv=pv_moves(adapter, observation, c.pv[:pv_length], result.stats.seed),
-        )
-        for rank, c in enumerate(result.candidates[:limit], start=1)
-    ]
+            pv=_replayed(adapter, engine.clone(world), c.pv[:pv_length], rng),
+        ))
+    return shown
 
 
 def pv_moves(
@@ -42,9 +48,15 @@ def pv_moves(
 ) -> list[common_pb2.Move]:
     """A principal variation replayed in one sampled world to learn who makes each move; it
     stops early where a move is not legal in that world (it was searched in others)."""
-    engine = adapter.engine
     rng = random.Random(f"pv/{seed}")
-    world = engine.sample(observation, rng)
+    return _replayed(adapter, adapter.engine.sample(observation, rng), pv, rng)
+
+
+def _replayed(
+    adapter: GameAdapter, world: Any, pv: Sequence[Any], rng: random.Random
+) -> list[common_pb2.Move]:
+    """`pv` as move messages, applied to `world` while each move is legal there."""
+    engine = adapter.engine
     out = []
     for action in pv:
         if engine.is_terminal(world) or action not in engine.legal_actions(world):

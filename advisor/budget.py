@@ -86,9 +86,11 @@ def budget_of(
     time_remaining: float | None,
     path: str,
     ladder: levels.Ladder = LEVELS,
+    spent: float = 0.0,
 ) -> Budget:
     """Apply defaults, server caps, strength (by the game's `ladder`) and the deadline;
-    RequestError if out of range."""
+    RequestError if out of range. `spent` seconds of the call are gone already: the time
+    budget is what is left of it."""
     v = Violations()
     if limits.engine not in (common_pb2.ENGINE_UNSPECIFIED, *ENGINE_NAMES):
         v.add(f"{path}.engine", f"unknown engine {limits.engine}")
@@ -118,7 +120,7 @@ def budget_of(
     seed = limits.seed if limits.HasField("seed") else random.SystemRandom().getrandbits(63)
     return Budget(
         iterations=iterations,
-        time_s=time_ms / 1000 * share,
+        time_s=max(0.0, time_ms / 1000 - spent) * share,
         deadline=deadline,
         seed=seed,
         workers=max(1, min(limits.workers or 1, config.processes)),

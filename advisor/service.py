@@ -20,6 +20,7 @@ from advisor.metrics import Metrics
 from advisor.pool import SearchPool
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from search import levels
+from search.limits import now
 
 DEFAULT_REPORT_MS = 200
 MIN_REPORT_MS = 10
@@ -96,10 +97,13 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
 
     def _budget(
         self, limits: common_pb2.Limits, context: grpc.ServicerContext, record: CallRecord,
-        adapter: GameAdapter,
+        adapter: GameAdapter, arrival: float | None = None,
     ) -> Budget:
+        """The call's budget; from `arrival` on, the time checking its position took counts
+        against the wall-time budget (a Challengers! position is played out to be vetted)."""
+        spent = 0.0 if arrival is None else now() - arrival
         budget = budget_of(limits, self.config, context.time_remaining(), "limits",
-                           levels.ladder_of(adapter.engine))
+                           levels.ladder_of(adapter.engine), spent)
         _note_budget(record, budget)
         return budget
 
@@ -137,9 +141,10 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         self, request: advisor_pb2.SuggestMoveRequest, context: grpc.ServicerContext,
         record: CallRecord,
     ) -> advisor_pb2.SuggestMoveResponse:
+        arrival = now()
         adapter, obs = self._observation(request.observation, "observation", record)
         _seat_to_decide(adapter, obs)
-        budget = self._budget(request.limits, context, record, adapter)
+        budget = self._budget(request.limits, context, record, adapter, arrival)
         options = request.options
         data = self._run(
             context, work.suggest, adapter.name, obs, budget, options.skip_follow_ups,
@@ -154,6 +159,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         self, request: advisor_pb2.EvaluateRequest, context: grpc.ServicerContext,
         record: CallRecord,
     ) -> advisor_pb2.EvaluateResponse:
+        arrival = now()
         adapter, obs = self._observation(request.observation, "observation", record)
         _seat_to_decide(adapter, obs)
         action = None
@@ -162,7 +168,7 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
             if action not in adapter.legal_moves(obs):
                 why = _why_illegal(adapter, obs, action)
                 raise PreconditionError(f"{action} is illegal: {why}")
-        budget = self._budget(request.limits, context, record, adapter)
+        budget = self._budget(request.limits, context, record, adapter, arrival)
         data = self._run(context, work.evaluate, adapter.name, obs, action, budget)
         response = advisor_pb2.EvaluateResponse.FromString(data)
         record.iterations = response.stats.iterations
@@ -173,9 +179,10 @@ class AdvisorService(advisor_pb2_grpc.AdvisorServicer):
         self, request: advisor_pb2.AnalyzeRequest, context: grpc.ServicerContext,
         record: CallRecord,
     ) -> Iterator[advisor_pb2.AnalyzeResponse]:
+        arrival = now()
         adapter, obs = self._observation(request.observation, "observation", record)
         _seat_to_decide(adapter, obs)
-        budget = self._budget(request.limits, context, record, adapter)
+        budget = self._budget(request.limits, context, record, adapter, arrival)
         report_ms = max(MIN_REPORT_MS, request.report_every_ms or DEFAULT_REPORT_MS)
         messages: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         job, future = self.pool.submit(

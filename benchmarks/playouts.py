@@ -2,6 +2,7 @@
 
     python -m benchmarks.playouts                        # 10^6 per game and policy
     python -m benchmarks.playouts --playouts 20000 --python-playouts 2000 --json out.json
+    python -m benchmarks.playouts --games challengers --playouts 10000 --python-playouts 0
 
 Splendor: Marvel plays `--playouts` random and as many heuristic (rollout policy) games in its
 compiled kernel, checking `kernel.violation` after every move (tokens and cards conserved, no
@@ -147,6 +148,10 @@ def challengers_compiled(games: int, greedy: bool, seed: int) -> dict[str, Any]:
     return _row("challengers", "compiled", greedy, games, plies, broken, unended, began)
 
 
+KERNELS = {"splendor_marvel": splendor_compiled, "challengers": challengers_compiled}
+"""Each registered game's compiled playouts."""
+
+
 def _row(game: str, engine: str, greedy: bool, games: int, plies: int, broken: int,
          unended: int, began: float) -> dict[str, Any]:
     seconds = time.perf_counter() - began
@@ -162,14 +167,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python-playouts", type=int, default=1_000_000,
                         help="games per policy in the Python engines")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", nargs="+", choices=list(GAMES), default=list(GAMES),
+                        help="registered games to play (all)")
     parser.add_argument("--json", type=Path, help="also write the rows here")
     args = parser.parse_args(argv)
-    splendor_compiled(1, False, 0)  # compile outside the timing
-    challengers_compiled(1, False, 0)
+    kernels = [KERNELS[name] for name in args.games]
+    for kernel in kernels:
+        kernel(1, False, 0)  # compile outside the timing
     runs: list[tuple[Callable[[int, bool, int], dict[str, Any]], int]] = [
-        (splendor_compiled, args.playouts),
-        (challengers_compiled, args.playouts),
-        *((python_playouts(name), args.python_playouts) for name in GAMES),
+        *((kernel, args.playouts) for kernel in kernels),
+        *((python_playouts(name), args.python_playouts) for name in args.games
+          if args.python_playouts),
     ]
     rows = []
     for run, games in runs:

@@ -7,9 +7,11 @@ table gives latency percentiles and answers per second.
     python -m benchmarks.service_latency                      # the full table
     python -m benchmarks.service_latency --workers 1 --clients 1 2 --json out.json
     python -m benchmarks.service_latency --engines compiled python --budgets 100 --clients 1
+    python -m benchmarks.service_latency --games challengers --workers 1 --budgets 100
 
 Each request names its search engine (`Limits.engine`), so both engines are measured on the
-same server, side by side.
+same server, side by side. A game's requests cycle through its positions: Splendor: Marvel's
+midgame, Challengers!' draft picks and deck trims across the tournament (`benchmarks.examples`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import subprocess
 import sys
 import threading
@@ -30,15 +31,19 @@ from pathlib import Path
 import grpc
 
 from advisor.readiness import ready_port
-from contract.codecs.splendor_marvel import observation_to_proto
+from benchmarks.examples import messages, position
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
-from games.splendor_marvel import GAME, new_game, observe
 
 ENGINES = {"compiled": common_pb2.ENGINE_COMPILED, "python": common_pb2.ENGINE_PYTHON}
 
 
+PLIES = {"splendor_marvel": (16,), "challengers": (0, 4, 10, 20, 30, 40, 45)}
+"""Playout-policy moves from a seeded 2-player deal to each position a game's requests ask."""
+
+
 @dataclass(frozen=True)
 class Row:
+    game: str
     engine: str
     workers: int
     budget_ms: int
@@ -52,15 +57,9 @@ class Row:
     """Mean iterations per answer."""
 
 
-def _position() -> common_pb2.Observation:
-    """A midgame observation (the same for every request)."""
-    state = new_game(2, seed=3)
-    rng = random.Random(3)
-    for _ in range(16):
-        GAME.apply(state, GAME.rollout_action(state, rng), rng)
-    return common_pb2.Observation(
-        splendor_marvel=observation_to_proto(observe(state, state.current))
-    )
+def _position(game: str = "splendor_marvel", plies: int = 16) -> common_pb2.Observation:
+    """The seat to move's observation after `plies` moves of a seeded 2-player deal."""
+    return messages(game, position(game, players=2, seed=3, plies=plies))[1]
 
 
 @contextmanager
@@ -86,15 +85,19 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def measure(
-    port: int, engine: str, workers: int, budget_ms: int, clients: int, requests: int
+    port: int, game: str, engine: str, workers: int, budget_ms: int, clients: int, requests: int
 ) -> Row:
-    """Run `clients` threads sending `requests` SuggestMoves in all."""
-    request = advisor_pb2.SuggestMoveRequest(
-        observation=_position(),
-        limits=common_pb2.Limits(max_time_ms=budget_ms, max_iterations=10_000_000,
-                                 engine=ENGINES[engine]),
-        options=advisor_pb2.SuggestOptions(skip_follow_ups=True),
-    )
+    """Run `clients` threads sending `requests` SuggestMoves in all, cycling through `game`'s
+    positions."""
+    limits = common_pb2.Limits(max_time_ms=budget_ms, max_iterations=10_000_000,
+                               engine=ENGINES[engine])
+    cycle = [
+        advisor_pb2.SuggestMoveRequest(
+            observation=_position(game, plies), limits=limits,
+            options=advisor_pb2.SuggestOptions(skip_follow_ups=True),
+        )
+        for plies in PLIES[game]
+    ]
     latencies: list[float] = []
     iterations: list[int] = []
     lock = threading.Lock()
@@ -103,9 +106,9 @@ def measure(
     def client(count: int) -> None:
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             stub = advisor_pb2_grpc.AdvisorStub(channel)
-            for _ in range(count):
+            for i in range(count):
                 t = time.perf_counter()
-                answer = stub.SuggestMove(request)
+                answer = stub.SuggestMove(cycle[i % len(cycle)])
                 elapsed = time.perf_counter() - t
                 with lock:
                     latencies.append(elapsed * 1000)
@@ -119,6 +122,7 @@ def measure(
         thread.join()
     wall = time.perf_counter() - start
     return Row(
+        game=game,
         engine=engine,
         workers=workers,
         budget_ms=budget_ms,
@@ -133,11 +137,11 @@ def measure(
 
 def table(rows: list[Row]) -> str:
     """The rows as an aligned text table."""
-    head = ("engine", "workers", "budget ms", "clients", "requests", "p50 ms", "p99 ms",
+    head = ("game", "engine", "workers", "budget ms", "clients", "requests", "p50 ms", "p99 ms",
             "answers/s", "iterations")
     body = [
-        (r.engine, r.workers, r.budget_ms, r.clients, r.requests, r.p50_ms, r.p99_ms, r.throughput,
-         r.iterations)
+        (r.game, r.engine, r.workers, r.budget_ms, r.clients, r.requests, r.p50_ms, r.p99_ms,
+         r.throughput, r.iterations)
         for r in rows
     ]
     widths = [max(len(str(x)) for x in column) for column in zip(head, *body, strict=True)]
@@ -148,6 +152,7 @@ def table(rows: list[Row]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", choices=list(PLIES), default=list(PLIES))
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--engines", nargs="+", choices=list(ENGINES), default=list(ENGINES))
     parser.add_argument("--budgets", type=int, nargs="+", default=[100, 1000], help="ms")
@@ -159,15 +164,18 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for workers in args.workers:
         with _server(workers) as port:
-            for engine in args.engines:
-                measure(port, engine, workers, 50, workers, workers)  # warm up
-            for budget in args.budgets:
-                for clients in args.clients:
-                    expected_rate = min(clients, workers) * 1000 / budget
-                    requests = max(clients * 2, round(args.seconds * expected_rate))
-                    for engine in args.engines:
-                        rows.append(measure(port, engine, workers, budget, clients, requests))
-                        print(table(rows[-1:]).splitlines()[-1], file=sys.stderr, flush=True)
+            for game in args.games:
+                for engine in args.engines:
+                    measure(port, game, engine, workers, 50, workers, workers)  # warm up
+            for game in args.games:
+                for budget in args.budgets:
+                    for clients in args.clients:
+                        expected_rate = min(clients, workers) * 1000 / budget
+                        requests = max(clients * 2, round(args.seconds * expected_rate))
+                        for engine in args.engines:
+                            rows.append(measure(port, game, engine, workers, budget, clients,
+                                                requests))
+                            print(table(rows[-1:]).splitlines()[-1], file=sys.stderr, flush=True)
     print(table(rows))
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in rows], indent=2))

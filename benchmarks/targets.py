@@ -3,14 +3,16 @@
 python -m benchmarks.targets                      # every target: 500 deals (1,000 games) each
 python -m benchmarks.targets --only greedy pimc   # some targets; the others keep their rows
 python -m benchmarks.targets --render             # only rewrite the Markdown from the data
+python -m benchmarks.targets --only challengers-python --deals 500 --processes 1
 
-Each target is a seat-rotated Splendor: Marvel match. Heads-up, A's score counts a win 1 and a
-draw ½. At a larger table the target seats A against n-1 copies of B (that lineup alone, in every
-rotation) and A's score is its share of the wins (a fair share is 1/n). Budgets counted in
-iterations make every game reproducible to the move; the timed targets compare strength per
-millisecond (their games depend on the machine's speed). Results accumulate in
-benchmarks/targets.json (one entry per target, replaced when re-measured); TARGETS.md is
-rendered from it, with the exact command of every row.
+Each target is a seat-rotated match, of Splendor: Marvel unless it says Challengers!. Heads-up,
+A's score counts a win 1 and a draw ½. At a larger table the target seats A against n-1 copies
+of B (that lineup alone, in every rotation) and A's score is its share of the wins (a fair share
+is 1/n). Budgets counted in iterations make every game reproducible to the move; the timed
+targets compare strength per millisecond (their games depend on the machine's speed). Results
+accumulate in benchmarks/targets.json (one entry per target, replaced when re-measured);
+TARGETS.md is rendered from it, with the exact command of every row. A target with an SPRT stops
+as soon as its test decides (at most --deals deals); its verdict is then the test's.
 """
 
 from __future__ import annotations
@@ -30,12 +32,13 @@ from typing import Any
 
 from clients.arena.executors import Executor
 from clients.arena.progress import Progress
-from clients.arena.runner import play_tasks, run_match
+from clients.arena.report import sprt_line
+from clients.arena.runner import SPRTOutcome, play_tasks, run_match
 from clients.arena.schedule import match_tasks
 from clients.arena.scoring import PairTally
 from clients.arena.specs import build_bot, parse_spec
-from clients.arena.stats import estimate
-from games.splendor_marvel import GAME, apply, new_game, observe
+from clients.arena.stats import SPRT, elo_from_score, estimate
+from games.registry import GAMES
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "targets.json"
@@ -54,6 +57,13 @@ class Target:
     what: str
     even: bool = False
     players: int = 2
+    game: str = "splendor_marvel"
+    sprt: bool = False
+    """Heads-up only: stop once a GSPRT of the goal's Elo against SPRT_MARGIN more decides."""
+
+
+SPRT_MARGIN = 75.0
+"""Elo between an SPRT target's H0 (its goal) and H1."""
 
 
 def targets(iters: int, ms: int) -> list[Target]:
@@ -79,6 +89,7 @@ def targets(iters: int, ms: int) -> list[Target]:
                f"compiled ISMCTS against Python ISMCTS, {ms} ms a move each"),
         Target("python-iters", 0.50, one, python_one,
                "compiled ISMCTS against Python ISMCTS, equal iterations", even=True),
+        *challengers_targets(ms),
         *learned_targets(ms),
     ]
 
@@ -100,35 +111,68 @@ def learned_targets(ms: int) -> list[Target]:
     ]
 
 
-def decision_ms(spec: str, positions: int = 40) -> float:
+def challengers_targets(ms: int) -> list[Target]:
+    """Issue 28's targets: Challengers! ISMCTS on its compiled kernel at `ms` a decision."""
+    timed = f"ismcts:time={ms / 1000:g}"
+    four = f"ismcts:time={4 * ms / 1000:g}"
+    return [
+        Target("challengers-python", 0.62, timed, f"ismcts:engine=python,time={ms / 1000:g}",
+               f"Challengers!: compiled ISMCTS against Python ISMCTS, {ms} ms a decision each",
+               game="challengers", sprt=True),
+        Target("challengers-greedy", 0.80, timed, "greedy",
+               f"Challengers!: compiled ISMCTS at {ms} ms a decision against greedy",
+               game="challengers", sprt=True),
+        Target("challengers-power", 0.90, timed, "power",
+               f"Challengers!: compiled ISMCTS at {ms} ms a decision against the power drafter",
+               game="challengers", sprt=True),
+        Target("challengers-4x", 0.50, four, timed,
+               f"Challengers!: compiled ISMCTS at {4 * ms} ms against {ms} ms a decision",
+               game="challengers", sprt=True),
+    ]
+
+
+def decision_ms(spec: str, game_name: str = "splendor_marvel", positions: int = 40) -> float:
     """Median milliseconds a bot takes per decision over positions of one seeded game."""
-    bot, limits = build_bot(parse_spec(spec), GAME)
+    game = GAMES[game_name].load().game
+    bot, limits = build_bot(parse_spec(spec), game)
     rng = random.Random(0)
-    state = new_game(2, 0)
+    state = game.new_game(2, seed=0)
     times: list[float] = []
-    while state.result is None and len(times) < positions:
-        observation = observe(state, state.current)
+    while not game.is_terminal(state) and len(times) < positions:
+        observation = game.observe(state, game.current_player(state))
         start = time.perf_counter()
         bot.choose(observation, limits, len(times))
         times.append(1000 * (time.perf_counter() - start))
-        apply(state, GAME.rollout_action(state, rng))
+        game.apply(state, game.rollout_action(state, rng), rng)
     return statistics.median(times)
 
 
-def heads_up(target: Target, deals: int, seed: int, executor: Executor) -> PairTally:
-    """A's tally against B over `deals` deals, each played from both seats (Ctrl-C records
-    nothing: a target is measured in full or not at all)."""
-    result = run_match("splendor_marvel", [target.a, target.b], 2, deals, seed, executor)
+def sprt_of(target: Target) -> SPRT | None:
+    """The target's sequential test: its goal (H0) against SPRT_MARGIN Elo more (H1)."""
+    if not target.sprt:
+        return None
+    elo0 = round(elo_from_score(target.goal))
+    return SPRT(elo0, elo0 + SPRT_MARGIN)
+
+
+def heads_up(target: Target, deals: int, seed: int, executor: Executor
+             ) -> tuple[PairTally, SPRTOutcome | None]:
+    """A's tally against B over `deals` deals, each played from both seats, and the SPRT's
+    outcome if the target has one (Ctrl-C records nothing: a target is measured in full or not
+    at all)."""
+    result = run_match(target.game, [target.a, target.b], 2, deals, seed, executor,
+                       sprt=sprt_of(target))
     if result.interrupted:
         raise KeyboardInterrupt
     (tally,) = result.tallies
-    return tally
+    return tally, result.sprt
 
 
-def one_against_many(target: Target, deals: int, seed: int, executor: Executor) -> PairTally:
+def one_against_many(target: Target, deals: int, seed: int, executor: Executor
+                     ) -> tuple[PairTally, None]:
     """A's wins at a table of A and n-1 copies of B, in every rotation of that lineup (a win
     shared after the tie-breaks counts ½, as a draw does heads-up)."""
-    lineups = match_tasks("splendor_marvel", [target.a, target.b], target.players, deals, seed)
+    lineups = match_tasks(target.game, [target.a, target.b], target.players, deals, seed)
     tasks = [task for task in lineups if task.bots.count(target.a) == 1]
     tasks = [replace(task, index=i) for i, task in enumerate(tasks)]
     tally = PairTally(target.a, target.b)
@@ -141,14 +185,14 @@ def one_against_many(target: Target, deals: int, seed: int, executor: Executor) 
         tally.draws += 0.0 < share < 1.0
         tally.losses += share == 0.0
         tally.capped += record.status == "capped"
-    return tally
+    return tally, None
 
 
 def measure(target: Target, deals: int, seed: int, processes: int) -> dict[str, Any]:
     """Play the match and summarise it."""
     start = time.monotonic()
     play = heads_up if target.players == 2 else one_against_many
-    tally = play(target, deals, seed, Executor(processes=processes))
+    tally, sprt = play(target, deals, seed, Executor(processes=processes))
     seconds = time.monotonic() - start
     e = estimate(tally.points, tally.games)
     replay = (
@@ -156,6 +200,10 @@ def measure(target: Target, deals: int, seed: int, processes: int) -> dict[str, 
         if target.players == 2
         else ["benchmarks.targets", "--only", target.name]
     )
+    if target.game != "splendor_marvel" and target.players == 2:
+        replay += ["--game", target.game]
+    if sprt is not None:
+        replay += ["--sprt", f"{sprt.test.elo0:g},{sprt.test.elo1:g}"]
     command = shlex.join(["python", "-m", *replay, "--deals", str(deals), "--seed", str(seed)])
     return {
         "name": target.name,
@@ -175,7 +223,8 @@ def measure(target: Target, deals: int, seed: int, processes: int) -> dict[str, 
         "low": e.low,
         "high": e.high,
         "elo": [e.elo_low, e.elo, e.elo_high],
-        "ms_per_move": {bot: decision_ms(bot) for bot in (target.a, target.b)},
+        "ms_per_move": {bot: decision_ms(bot, target.game) for bot in (target.a, target.b)},
+        "sprt": None if sprt is None else {"line": sprt_line(sprt), "decision": sprt.decision},
         "minutes": seconds / 60,
         "command": command,
         "measured": f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC",
@@ -184,7 +233,11 @@ def measure(target: Target, deals: int, seed: int, processes: int) -> dict[str, 
 
 def verdict(row: dict[str, Any]) -> str:
     """Met when the whole interval is above the goal, missed when it is all below; an `even`
-    target is met when its interval contains the goal."""
+    target is met when its interval contains the goal. A decided SPRT says met (H1) or missed
+    (H0)."""
+    decision = (row.get("sprt") or {}).get("decision")
+    if decision is not None:
+        return "met" if decision == "H1" else "missed"
     if row.get("even"):
         return "met" if row["low"] <= row["goal"] <= row["high"] else "missed"
     if row["low"] >= row["goal"]:
@@ -200,9 +253,11 @@ def render(rows: Sequence[dict[str, Any]]) -> str:
         "# Strength targets",
         "",
         "Generated by `python -m benchmarks.targets` from `benchmarks/targets.json` — do not",
-        "edit by hand. Splendor: Marvel, 2 players unless the target says more; every deal is",
-        "played from every seat. Heads-up the score counts a win 1, a draw ½; at a larger table",
-        "it is A's share of the wins against n-1 copies of B. The interval is Wilson's at 95%.",
+        "edit by hand. Splendor: Marvel unless the target says Challengers!, 2 players unless it",
+        "says more; every deal is played from every seat. Heads-up the score counts a win 1, a",
+        "draw ½; at a larger table it is A's share of the wins against n-1 copies of B. The",
+        "interval is Wilson's at 95%. A target with an SPRT stopped when its test decided, and",
+        "its verdict is the test's (H1: above the goal).",
         "",
         "| target | A vs B | games | A W-D-L | A score | 95% CI | Elo (95% CI) | goal | verdict |",
         "|---|---|---|---|---|---|---|---|---|",
@@ -220,9 +275,11 @@ def render(rows: Sequence[dict[str, Any]]) -> str:
     lines += ["", "Commands (each replays its games exactly), time per decision, date:", ""]
     for r in rows:
         timing = ", ".join(f"`{bot}` {ms:.1f} ms" for bot, ms in r["ms_per_move"].items())
+        sprt = f"; {r['sprt']['line']}" if r.get("sprt") else ""
         lines.append(
             f"- {r['what']}: `{r['command']}` — {r['minutes']:.0f} min; median time per "
-            f"decision: {timing}; {r['capped']} capped, {r['errors']} errors; {r['measured']}."
+            f"decision: {timing}; {r['capped']} capped, {r['errors']} errors{sprt}; "
+            f"{r['measured']}."
         )
     return "\n".join(lines) + "\n"
 

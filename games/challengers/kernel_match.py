@@ -143,20 +143,23 @@ def take_from_bench(w: np.ndarray, p: int, card: int) -> None:
 
 
 @njit(nogil=True)
+def append_new(out: np.ndarray, count: int, value: int) -> int:
+    """Append `value` to `out[:count]` unless it is there already; the new count."""
+    for j in range(count):
+        if out[j] == value:
+            return count
+    out[count] = value
+    return count + 1
+
+
+@njit(nogil=True)
 def bench_types(w: np.ndarray, p: int, out: np.ndarray) -> int:
     """Distinct card types on p's bench, in seat order, into `out`; how many."""
     count = 0
     for seat in range(bench_seats(w, p)):
         at = L.seat_list(p, seat)
         for i in range(w[at]):
-            card = w[at + 1 + i]
-            seen = False
-            for j in range(count):
-                if out[j] == card:
-                    seen = True
-            if not seen:
-                out[count] = card
-                count += 1
+            count = append_new(out, count, w[at + 1 + i])
     return count
 
 
@@ -784,13 +787,7 @@ def _orders(w: np.ndarray, p: int, out: np.ndarray) -> int:
             code = kc.ORDER_THREE_CODE + (tops[x] * NT + tops[y]) * NT + tops[z]
         else:
             code = kc.ORDER_TWO_CODE + tops[x] * NT + tops[y]
-        seen = False
-        for j in range(count):
-            if out[j] == code:
-                seen = True
-        if not seen:
-            out[count] = code
-            count += 1
+        count = append_new(out, count, code)
     return count
 
 

@@ -7,6 +7,7 @@ The suite plays a few hundred seeded tournaments in lockstep; the 10,000-tournam
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import cache, partial
 from typing import Any
 
@@ -132,6 +133,30 @@ def test_sampled_worlds_are_the_python_sampler_s_and_observe_back() -> None:
                 assert np.array_equal(world, expected), where
                 assert int(kernel_rng[0]) == replay.state, where
                 assert observe(decode_state(world), seat) == observation, where
+
+
+def test_the_kernel_sampler_shuffles_a_hidden_pile_uniformly() -> None:
+    """Chi-square (p = 0.001): the last card of a sampled level-1 pile is each card type in
+    proportion to its copies there (the Python sampler is matched draw for draw above; this
+    checks the draws themselves)."""
+    rng = random.Random(3)
+    state = new_state(2, rng)
+    flow.advance(state, rng)
+    encoded = encode_observation(observe(state, 0))
+    world = np.empty(k.STATE_SIZE, dtype=np.int32)
+    kernel_rng = new_rng(1)
+    draws = 3000
+    last: Counter[int] = Counter()
+    for _ in range(draws):
+        k.sample(encoded, world, kernel_rng)
+        pile = decode_state(world).piles[0]
+        last[pile[-1]] += 1
+    copies = Counter(pile)
+    chi_square = sum((last[card] - draws * n / len(pile)) ** 2 / (draws * n / len(pile))
+                     for card, n in copies.items())
+    df = len(copies) - 1
+    z = 3.090  # the normal's 99.9th percentile; Wilson-Hilferty gives chi-square's
+    assert chi_square < df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3
 
 
 @pytest.mark.parametrize(
