@@ -64,18 +64,30 @@ def _checked_games(starts: np.ndarray, rng: np.ndarray, greedy: bool) -> tuple[i
     return plies, broken, unended
 
 
-def splendor_compiled(games: int, greedy: bool, seed: int) -> dict[str, Any]:
-    """`games` kernel games, 2-4 players, in batches of seeded deals."""
+def _in_batches(
+    game: str,
+    games: int,
+    greedy: bool,
+    seed: int,
+    batch: int,
+    start: Callable[[int], np.ndarray],
+    check: Callable[[np.ndarray, np.ndarray, bool], tuple[int, int, int]],
+) -> dict[str, Any]:
+    """Play `games` kernel games by `check`, `batch` at a time; game i starts at `start(i)`."""
     began = time.perf_counter()
     plies = broken = unended = 0
-    batch = 5000
     for first in range(0, games, batch):
-        count = min(batch, games - first)
-        starts = np.stack([COMPILED.encode_state(sm.new_game(2 + (first + g) % 3, seed + first + g))
-                           for g in range(count)])
-        done = _checked_games(starts, new_rng(seed + first), greedy)
+        starts = np.stack([start(first + g) for g in range(min(batch, games - first))])
+        done = check(starts, new_rng(seed + first), greedy)
         plies, broken, unended = plies + done[0], broken + done[1], unended + done[2]
-    return _row("splendor_marvel", "compiled", greedy, games, plies, broken, unended, began)
+    return _row(game, "compiled", greedy, games, plies, broken, unended, began)
+
+
+def splendor_compiled(games: int, greedy: bool, seed: int) -> dict[str, Any]:
+    """`games` kernel games, 2-4 players, in batches of seeded deals."""
+    return _in_batches("splendor_marvel", games, greedy, seed, 5000,
+                       lambda i: COMPILED.encode_state(sm.new_game(2 + i % 3, seed + i)),
+                       _checked_games)
 
 
 def python_playouts(name: str) -> Callable[[int, bool, int], dict[str, Any]]:
@@ -135,17 +147,9 @@ def _checked_tournaments(starts: np.ndarray, rng: np.ndarray, greedy: bool
 
 def challengers_compiled(games: int, greedy: bool, seed: int) -> dict[str, Any]:
     """`games` kernel tournaments, 1-8 players, from seeded set-ups in batches."""
-    began = time.perf_counter()
-    plies = broken = unended = 0
-    batch = 2000
-    for first in range(0, games, batch):
-        count = min(batch, games - first)
-        starts = np.stack([
-            encode_state(new_state(1 + (first + g) % 8, random.Random(seed + first + g)))
-            for g in range(count)])
-        done = _checked_tournaments(starts, new_rng(seed + first), greedy)
-        plies, broken, unended = plies + done[0], broken + done[1], unended + done[2]
-    return _row("challengers", "compiled", greedy, games, plies, broken, unended, began)
+    return _in_batches("challengers", games, greedy, seed, 2000,
+                       lambda i: encode_state(new_state(1 + i % 8, random.Random(seed + i))),
+                       _checked_tournaments)
 
 
 KERNELS = {"splendor_marvel": splendor_compiled, "challengers": challengers_compiled}
