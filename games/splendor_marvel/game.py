@@ -43,6 +43,14 @@ class SplendorMarvel:
 
         return LEARNED_VALUE_GAME
 
+    @property
+    def learned_gen2(self) -> SplendorMarvel:
+        """This engine searched with generation 2's value and the learned priors
+        (`learned.LEARNED_GEN2_GAME`)."""
+        from games.splendor_marvel.learned import LEARNED_GEN2_GAME
+
+        return LEARNED_GEN2_GAME
+
     def num_players(self, state: SplendorState) -> int:
         return state.num_players
 

@@ -7,6 +7,8 @@ Two generations (see `benchmarks/LEARNING.md`):
   priors; its compiled twin `LEARNED_VALUE` runs `kernel_learned`.
 - `LEARNED_GAME` (generation 1): the same value, and `network_policy.priors` as the search's
   priors (PUCT); its compiled twin `LEARNED` runs `kernel_learned_policy`.
+- `LEARNED_GEN2_GAME` (generation 2): generation 1 with the value retrained on generation 1's
+  searches (`network.GEN2`); its compiled twin `LEARNED_GEN2` runs `kernel_learned_gen2`.
 
 The Python engines are the oracles of the compiled twins (the same network in numpy and numba).
 All are opt-in: `GAME` and `COMPILED` stay today's defaults.
@@ -16,7 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.splendor_marvel import kernel_learned, kernel_learned_policy, network, network_policy
+from games.splendor_marvel import (
+    kernel_learned,
+    kernel_learned_gen2,
+    kernel_learned_policy,
+    network,
+    network_policy,
+)
 from games.splendor_marvel.actions import Action
 from games.splendor_marvel.compiled import SplendorMarvelCompiled
 from games.splendor_marvel.game import SplendorMarvel
@@ -37,8 +45,16 @@ class LearnedCompiled(SplendorMarvelCompiled):
     kernel_version = f"netpolicy{SplendorMarvelCompiled.kernel_version}"
 
 
+class LearnedGen2Compiled(SplendorMarvelCompiled):
+    """The compiled twin whose `evaluate` is generation 2's value and `priors` the policy."""
+
+    kernel = kernel_learned_gen2
+    kernel_version = f"netgen2{SplendorMarvelCompiled.kernel_version}"
+
+
 LEARNED_VALUE = LearnedValueCompiled()
 LEARNED = LearnedCompiled()
+LEARNED_GEN2 = LearnedGen2Compiled()
 
 
 class LearnedValueSplendorMarvel(SplendorMarvel):
@@ -65,5 +81,18 @@ class LearnedSplendorMarvel(LearnedValueSplendorMarvel):
         return network_policy.priors(state, actions)
 
 
+class LearnedGen2SplendorMarvel(LearnedSplendorMarvel):
+    """The learned engine with generation 2's value."""
+
+    @property
+    def compiled(self) -> SplendorMarvelCompiled:
+        """The numba twin with the same value and policy (`LEARNED_GEN2`)."""
+        return LEARNED_GEN2
+
+    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
+        return network.evaluate(state, network.GEN2)
+
+
 LEARNED_VALUE_GAME = LearnedValueSplendorMarvel()
 LEARNED_GAME = LearnedSplendorMarvel()
+LEARNED_GEN2_GAME = LearnedGen2SplendorMarvel()

@@ -84,7 +84,7 @@ def test_the_trainer_reports_against_the_logistic_evaluation(
     assert script("train_splendor_network").main(
         ["--data", str(records), "--epochs", "2", "--hidden", "8", "4"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report["held_out"]) == {"network", "logistic", "search_root"}
+    assert set(report["held_out"]) == {"network", "shipped", "logistic", "search_root"}
     assert report["positions"]["test"] > 0 and report["positions"]["train"] > 0
 
 

@@ -18,10 +18,20 @@ from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.learned import (
     LEARNED,
     LEARNED_GAME,
+    LEARNED_GEN2,
+    LEARNED_GEN2_GAME,
     LEARNED_VALUE,
     LEARNED_VALUE_GAME,
 )
-from games.splendor_marvel.network import WEIGHTS, evaluate, evaluate_kernel, value_of_world
+from games.splendor_marvel.network import (
+    GEN2,
+    WEIGHTS,
+    Weights,
+    evaluate,
+    evaluate_gen2_kernel,
+    evaluate_kernel,
+    value_of_world,
+)
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
     public_features,
@@ -70,15 +80,27 @@ def test_the_python_inputs_are_the_jitted_ones() -> None:
         assert np.array_equal(out, inputs(state))
 
 
-def test_the_kernel_forward_pass_equals_the_numpy_one() -> None:
+@pytest.mark.parametrize(("kernel", "weights"), [(evaluate_kernel, WEIGHTS),
+                                                  (evaluate_gen2_kernel, GEN2)],
+                         ids=["shipped", "generation-2"])
+def test_the_kernel_forward_pass_equals_the_numpy_one(kernel: Any, weights: Weights) -> None:
     for state in positions(120):
         world = COMPILED.encode_state(state)
         values = np.empty(state.num_players)
-        evaluate_kernel(world, values)
-        expected = value_of_world(world)
+        kernel(world, values)
+        expected = value_of_world(world, weights)
         assert np.allclose(values, expected, rtol=0, atol=1e-9)
-        assert np.allclose(values, evaluate(state), rtol=0, atol=1e-9)
+        assert np.allclose(values, evaluate(state, weights), rtol=0, atol=1e-9)
         assert sum(expected) == pytest.approx(1.0) and min(expected) > 0
+
+
+def test_generation_2_is_its_twins_value_and_a_network_of_its_own() -> None:
+    assert LEARNED_GEN2.kernel.evaluate is evaluate_gen2_kernel
+    assert LEARNED_GEN2.kernel.priors is priors_kernel
+    assert LEARNED_GEN2.kernel_version not in {LEARNED.kernel_version, COMPILED.kernel_version}
+    assert not all(np.array_equal(a, b) for a, b in zip(GEN2, WEIGHTS, strict=True))
+    state = positions(1)[0]
+    assert LEARNED_GEN2_GAME.evaluate(state) == evaluate(state, GEN2)
 
 
 def test_with_its_last_layer_at_zero_the_network_is_today_s_evaluation() -> None:

@@ -1,0 +1,35 @@
+"""Splendor: Marvel's kernel with generation 2's value and the learned priors.
+
+`kernel_learned_policy` with `network.evaluate_gen2_kernel` (`network_gen2.json`) as `evaluate`;
+every other function is that kernel's own. `learned.LEARNED_GEN2` hands this module to the
+compiled search, so one arena process can play generation 2 against the shipped value
+(`value=learned-gen2` against `value=learned`).
+"""
+
+from __future__ import annotations
+
+from games.splendor_marvel.kernel_learned_policy import (
+    apply,
+    current_player,
+    is_terminal,
+    legal_actions,
+    num_players,
+    priors,
+    returns,
+    rollout_action,
+    sample,
+)
+from games.splendor_marvel.network import evaluate_gen2_kernel as evaluate
+
+__all__ = [
+    "apply",
+    "current_player",
+    "evaluate",
+    "is_terminal",
+    "legal_actions",
+    "num_players",
+    "priors",
+    "returns",
+    "rollout_action",
+    "sample",
+]
