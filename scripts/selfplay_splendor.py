@@ -4,7 +4,8 @@ Usage: python scripts/selfplay_splendor.py --out /work/selfplay/gen1.jsonl [--ga
        [--iterations 200] [--explore-plies 12] [--learned]
 
 Every seat is the compiled ISMCTS (today's defaults, `--iterations` a move; `--learned` searches
-with the shipped value network instead of the logistic evaluation). Game i has 2, 3 or 4
+with the latest learned value and priors, `GAME.learned`, instead of the logistic evaluation and
+today's priors). Game i has 2, 3 or 4
 players in turn and its own seed, so any game replays alone. For the first `--explore-plies`
 decisions of a game the move is drawn in proportion to the root visits (temperature 1), later
 the most visited move is played. Each decision with a choice records the move played, the
@@ -114,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--explore-plies", type=int, default=12)
     parser.add_argument("--learned", action="store_true",
-                        help="search with the shipped value network (expert iteration)")
+                        help="search with GAME.learned, the latest generation (expert iteration)")
     args = parser.parse_args(argv)
     game = GAME.learned if args.learned else GAME
     args.out.parent.mkdir(parents=True, exist_ok=True)

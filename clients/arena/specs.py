@@ -31,8 +31,8 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  (search.levels; benchmarks/LEVELS.md has the measured ladder)
     value=learned  (ismcts) the game's learned value network and priors (`game.learned`:
                  Splendor: Marvel) instead of its default evaluation and priors;
-                 value=learned-value: the learned value with the default priors;
-                 value=learned-gen2: generation 2's value with the learned priors
+                 value=learned-value: the first learned value with the default priors;
+                 value=learned-gen1: the first learned value with the learned priors
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
@@ -198,8 +198,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             extra["strength"] = int(opts["strength"])
             levels.level(extra["strength"])
         if "value" in opts:
-            if opts["value"] not in ("default", "learned", "learned-value", "learned-gen2"):
-                raise ValueError("value must be default, learned, learned-value or learned-gen2")
+            if opts["value"] not in ("default", "learned", "learned-value", "learned-gen1"):
+                raise ValueError("value must be default, learned, learned-value or learned-gen1")
             extra["value"] = opts["value"]
         if "eval" in opts:
             if opts["eval"] not in ("rollout", "search"):

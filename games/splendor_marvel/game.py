@@ -30,7 +30,8 @@ class SplendorMarvel:
 
     @property
     def learned(self) -> SplendorMarvel:
-        """This engine searched with the learned value and priors (`learned.LEARNED_GAME`)."""
+        """This engine searched with the learned value and priors, generation 2
+        (`learned.LEARNED_GAME`)."""
         from games.splendor_marvel.learned import LEARNED_GAME
 
         return LEARNED_GAME
@@ -44,12 +45,12 @@ class SplendorMarvel:
         return LEARNED_VALUE_GAME
 
     @property
-    def learned_gen2(self) -> SplendorMarvel:
-        """This engine searched with generation 2's value and the learned priors
-        (`learned.LEARNED_GEN2_GAME`)."""
-        from games.splendor_marvel.learned import LEARNED_GEN2_GAME
+    def learned_gen1(self) -> SplendorMarvel:
+        """This engine searched with generation 0's value and the learned priors (generation
+        1, `learned.LEARNED_GEN1_GAME`)."""
+        from games.splendor_marvel.learned import LEARNED_GEN1_GAME
 
-        return LEARNED_GEN2_GAME
+        return LEARNED_GEN1_GAME
 
     def num_players(self, state: SplendorState) -> int:
         return state.num_players

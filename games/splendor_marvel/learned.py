@@ -1,14 +1,18 @@
 """Splendor: Marvel searched with what was learned from self-play: Python engines and their
 compiled twins.
 
-Two generations (see `benchmarks/LEARNING.md`):
+Three generations (see `benchmarks/LEARNING.md`), each kept because it beat the one before at
+equal time:
 
-- `LEARNED_VALUE_GAME` (generation 0): `network.evaluate` as the static evaluation, today's
-  priors; its compiled twin `LEARNED_VALUE` runs `kernel_learned`.
-- `LEARNED_GAME` (generation 1): the same value, and `network_policy.priors` as the search's
-  priors (PUCT); its compiled twin `LEARNED` runs `kernel_learned_policy`.
-- `LEARNED_GEN2_GAME` (generation 2): generation 1 with the value retrained on generation 1's
-  searches (`network.GEN2`); its compiled twin `LEARNED_GEN2` runs `kernel_learned_gen2`.
+- `LEARNED_VALUE_GAME` (generation 0, `value=learned-value`): `network.evaluate` (the value
+  network of `network.json`) as the static evaluation, today's priors; its compiled twin
+  `LEARNED_VALUE` runs `kernel_learned`.
+- `LEARNED_GEN1_GAME` (generation 1, `value=learned-gen1`): the same value, and
+  `network_policy.priors` as the search's priors (PUCT); its compiled twin `LEARNED_GEN1` runs
+  `kernel_learned_policy`.
+- `LEARNED_GAME` (generation 2, `value=learned`): generation 1's priors with the value retrained
+  on generation 1's searches (`network.GEN2`, `network_gen2.json`); its compiled twin `LEARNED`
+  runs `kernel_learned_gen2`.
 
 The Python engines are the oracles of the compiled twins (the same network in numpy and numba).
 All are opt-in: `GAME` and `COMPILED` stay today's defaults.
@@ -32,20 +36,20 @@ from games.splendor_marvel.state import SplendorState
 
 
 class LearnedValueCompiled(SplendorMarvelCompiled):
-    """The compiled twin whose `evaluate` is the value network."""
+    """The compiled twin whose `evaluate` is the value network (generation 0)."""
 
     kernel = kernel_learned
     kernel_version = f"net{SplendorMarvelCompiled.kernel_version}"
 
 
-class LearnedCompiled(SplendorMarvelCompiled):
+class LearnedGen1Compiled(SplendorMarvelCompiled):
     """The compiled twin whose `evaluate` is the value network and `priors` the policy."""
 
     kernel = kernel_learned_policy
     kernel_version = f"netpolicy{SplendorMarvelCompiled.kernel_version}"
 
 
-class LearnedGen2Compiled(SplendorMarvelCompiled):
+class LearnedCompiled(SplendorMarvelCompiled):
     """The compiled twin whose `evaluate` is generation 2's value and `priors` the policy."""
 
     kernel = kernel_learned_gen2
@@ -53,8 +57,8 @@ class LearnedGen2Compiled(SplendorMarvelCompiled):
 
 
 LEARNED_VALUE = LearnedValueCompiled()
+LEARNED_GEN1 = LearnedGen1Compiled()
 LEARNED = LearnedCompiled()
-LEARNED_GEN2 = LearnedGen2Compiled()
 
 
 class LearnedValueSplendorMarvel(SplendorMarvel):
@@ -69,30 +73,30 @@ class LearnedValueSplendorMarvel(SplendorMarvel):
         return network.evaluate(state)
 
 
-class LearnedSplendorMarvel(LearnedValueSplendorMarvel):
+class LearnedGen1SplendorMarvel(LearnedValueSplendorMarvel):
     """The value network's engine whose priors are the learned policy."""
+
+    @property
+    def compiled(self) -> SplendorMarvelCompiled:
+        """The numba twin with the same value and policy (`LEARNED_GEN1`)."""
+        return LEARNED_GEN1
+
+    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
+        return network_policy.priors(state, actions)
+
+
+class LearnedSplendorMarvel(LearnedGen1SplendorMarvel):
+    """The learned priors' engine with generation 2's value."""
 
     @property
     def compiled(self) -> SplendorMarvelCompiled:
         """The numba twin with the same value and policy (`LEARNED`)."""
         return LEARNED
 
-    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
-        return network_policy.priors(state, actions)
-
-
-class LearnedGen2SplendorMarvel(LearnedSplendorMarvel):
-    """The learned engine with generation 2's value."""
-
-    @property
-    def compiled(self) -> SplendorMarvelCompiled:
-        """The numba twin with the same value and policy (`LEARNED_GEN2`)."""
-        return LEARNED_GEN2
-
     def evaluate(self, state: SplendorState) -> tuple[float, ...]:
         return network.evaluate(state, network.GEN2)
 
 
 LEARNED_VALUE_GAME = LearnedValueSplendorMarvel()
+LEARNED_GEN1_GAME = LearnedGen1SplendorMarvel()
 LEARNED_GAME = LearnedSplendorMarvel()
-LEARNED_GEN2_GAME = LearnedGen2SplendorMarvel()

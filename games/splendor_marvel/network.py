@@ -6,11 +6,14 @@ today's logistic evaluation (`heuristics.evaluate`): the network learns a correc
 with its last layer at zero it is that evaluation. A softmax over the seats in the game gives
 each seat's chance to win. The
 weights are fitted from the compiled search's self-play by `scripts/train_splendor_network.py`
-and shipped in `network.json` (the kernel's cache key hashes it, with every file here).
+and shipped in `network.json` (generation 0) and `network_gen2.json` (generation 2, trained on
+generation 1's searches); the kernel's cache key hashes them, with every file here.
 
-`evaluate` is the numpy forward pass for the Python search; `evaluate_kernel` the same in numba
-for the compiled one (`kernel_learned`), equal to 1e-9. Nothing here is a default: a search
-uses the network only through `LEARNED_GAME` / `LEARNED` (see `benchmarks/LEARNING.md`).
+`evaluate` is the numpy forward pass for the Python search; `value_kernel` the same in numba
+for the compiled one, equal to 1e-9, with `evaluate_kernel` (generation 0, `kernel_learned`)
+and `evaluate_gen2_kernel` (`kernel_learned_gen2`) binding each generation's weights. Nothing
+here is a default: a search uses the network only through the engines of `learned` (see
+`benchmarks/LEARNING.md`).
 """
 
 from __future__ import annotations
@@ -37,10 +40,10 @@ def shipped(name: str) -> Weights:
 
 
 WEIGHTS: Weights = shipped("network.json")
-"""The value of `value=learned` (and `learned-value`)."""
+"""Generation 0's value (`value=learned-value` and `learned-gen1`)."""
 W1, B1, W2, B2, W3, B3 = WEIGHTS
 GEN2: Weights = shipped("network_gen2.json")
-"""Generation 2's value, trained on generation 1's searches (`value=learned-gen2`)."""
+"""Generation 2's value, trained on generation 1's searches (`value=learned`)."""
 GEN2_W1, GEN2_B1, GEN2_W2, GEN2_B2, GEN2_W3, GEN2_B3 = GEN2
 
 
@@ -112,7 +115,7 @@ def value_kernel(world: np.ndarray, out: np.ndarray, w1: np.ndarray, b1: np.ndar
 
 @njit(nogil=True)
 def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
-    """`kernel.evaluate`'s contract from the shipped network (`network.json`)."""
+    """`kernel.evaluate`'s contract from generation 0's network (`network.json`)."""
     value_kernel(world, out, W1, B1, W2, B2, W3, B3)
 
 

@@ -118,7 +118,7 @@ def test_value_option_searches_with_the_learned_value_for_ismcts_only():
     from games.challengers import Challengers
     from games.splendor_marvel.learned import (
         LEARNED_GAME,
-        LEARNED_GEN2_GAME,
+        LEARNED_GEN1_GAME,
         LEARNED_VALUE_GAME,
     )
 
@@ -126,12 +126,12 @@ def test_value_option_searches_with_the_learned_value_for_ismcts_only():
     assert isinstance(bot, ISMCTSBot) and bot.game is LEARNED_GAME
     value_only, _ = build_bot(parse_spec("ismcts:iters=50,value=learned-value"), GAME)
     assert isinstance(value_only, ISMCTSBot) and value_only.game is LEARNED_VALUE_GAME
-    gen2, _ = build_bot(parse_spec("ismcts:iters=50,value=learned-gen2"), GAME)
-    assert isinstance(gen2, ISMCTSBot) and gen2.game is LEARNED_GEN2_GAME
+    gen1, _ = build_bot(parse_spec("ismcts:iters=50,value=learned-gen1"), GAME)
+    assert isinstance(gen1, ISMCTSBot) and gen1.game is LEARNED_GEN1_GAME
     default, _ = build_bot(parse_spec("ismcts:iters=50,value=default"), GAME)
     assert isinstance(default, ISMCTSBot) and default.game is GAME
     with pytest.raises(ValueError,
-                       match="value must be default, learned, learned-value or learned-gen2"):
+                       match="value must be default, learned, learned-value or learned-gen1"):
         parse_spec("ismcts:value=deep")
     with pytest.raises(ValueError, match="bad option 'value=learned' for pimc"):
         parse_spec("pimc:value=learned")

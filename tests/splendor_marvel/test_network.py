@@ -1,6 +1,6 @@
-"""The learned value: public inputs only, the numpy and numba forward passes agree, and the
-compiled search with the network (and with the learned priors) grows the Python search's
-tree."""
+"""The learned value: public inputs only, the numpy and numba forward passes agree (generations
+0 and 2), and the compiled search with generation 0's value (and with generation 2's value and
+the learned priors) grows the Python search's tree."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.learned import (
     LEARNED,
     LEARNED_GAME,
-    LEARNED_GEN2,
-    LEARNED_GEN2_GAME,
+    LEARNED_GEN1,
+    LEARNED_GEN1_GAME,
     LEARNED_VALUE,
     LEARNED_VALUE_GAME,
 )
@@ -94,13 +94,12 @@ def test_the_kernel_forward_pass_equals_the_numpy_one(kernel: Any, weights: Weig
         assert sum(expected) == pytest.approx(1.0) and min(expected) > 0
 
 
-def test_generation_2_is_its_twins_value_and_a_network_of_its_own() -> None:
-    assert LEARNED_GEN2.kernel.evaluate is evaluate_gen2_kernel
-    assert LEARNED_GEN2.kernel.priors is priors_kernel
-    assert LEARNED_GEN2.kernel_version not in {LEARNED.kernel_version, COMPILED.kernel_version}
+def test_generation_2_is_the_learned_value_and_a_network_of_its_own() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(GEN2, WEIGHTS, strict=True))
     state = positions(1)[0]
-    assert LEARNED_GEN2_GAME.evaluate(state) == evaluate(state, GEN2)
+    assert LEARNED_GAME.evaluate(state) == evaluate(state, GEN2)
+    assert LEARNED_GEN1_GAME.evaluate(state) == LEARNED_VALUE_GAME.evaluate(state)
+    assert LEARNED_GEN1_GAME.evaluate(state) == evaluate(state)
 
 
 def test_with_its_last_layer_at_zero_the_network_is_today_s_evaluation() -> None:
@@ -120,14 +119,15 @@ def test_a_finished_game_is_valued_by_its_result() -> None:
 
 
 def test_the_network_is_the_learned_twins_evaluation_and_the_policy_their_priors() -> None:
-    for twin in (LEARNED_VALUE, LEARNED):
-        assert twin.kernel.evaluate is evaluate_kernel
+    for twin in (LEARNED_VALUE, LEARNED_GEN1, LEARNED):
         for name in ("apply", "legal_actions", "rollout_action", "sample"):
             assert getattr(twin.kernel, name) is getattr(k, name)
+    assert LEARNED_VALUE.kernel.evaluate is LEARNED_GEN1.kernel.evaluate is evaluate_kernel
+    assert LEARNED.kernel.evaluate is evaluate_gen2_kernel
     assert LEARNED_VALUE.kernel.priors is k.priors
-    assert LEARNED.kernel.priors is priors_kernel
-    versions = {COMPILED.kernel_version, LEARNED_VALUE.kernel_version, LEARNED.kernel_version}
-    assert len(versions) == 3
+    assert LEARNED_GEN1.kernel.priors is LEARNED.kernel.priors is priors_kernel
+    versions = {twin.kernel_version for twin in (COMPILED, LEARNED_VALUE, LEARNED_GEN1, LEARNED)}
+    assert len(versions) == 4
 
 
 @pytest.mark.parametrize("config", [SearchConfig(), SearchConfig(rollout_depth=0)],
