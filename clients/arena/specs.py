@@ -30,7 +30,9 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  level's share of iters/time and its noisy choice among the plausible moves
                  (search.levels; benchmarks/LEVELS.md has the measured ladder)
     value=learned  (ismcts) the game's learned value network and priors (`game.learned`:
-                 Splendor: Marvel) instead of its default evaluation and priors;
+                 Splendor: Marvel) instead of its default evaluation and priors, searched
+                 with the PUCT constant tuned for them (`game.learned.puct_c`) unless pc=
+                 says otherwise;
                  value=learned-value: the first learned value with the default priors;
                  value=learned-gen1: the first learned value with the learned priors
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
@@ -38,7 +40,7 @@ Options (comma-separated `key=value`; pimc and ismcts):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from clients.arena.remote import RemoteBot
@@ -130,6 +132,8 @@ def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
         value = extra.pop("value", "default")
         if value != "default":
             game = _learned(game, value)
+            if "pc" not in dict(spec.options):
+                config = replace(config, puct_c=getattr(game, "puct_c", config.puct_c))
         return ISMCTSBot(game, config, strength), limits
     return PIMCBot(game, config=config, **extra), limits
 

@@ -15,7 +15,8 @@ equal time:
   runs `kernel_learned_gen2`.
 
 The Python engines are the oracles of the compiled twins (the same network in numpy and numba).
-All are opt-in: `GAME` and `COMPILED` stay today's defaults.
+All are opt-in: `GAME` and `COMPILED` stay today's defaults. Generation 2 is searched with its
+own PUCT constant, `LEARNED_PUCT_C` (`LearnedSplendorMarvel.puct_c`, which the arena applies).
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ class LearnedCompiled(SplendorMarvelCompiled):
     kernel_version = f"netgen2{SplendorMarvelCompiled.kernel_version}"
 
 
+LEARNED_PUCT_C = 0.5
+"""PUCT's constant for the learned priors: +112 Elo [+37, +187] over today's 0.3 (tuned for
+today's sharper priors) at 50 ms a move (benchmarks/LEARNING.md)."""
+
 LEARNED_VALUE = LearnedValueCompiled()
 LEARNED_GEN1 = LearnedGen1Compiled()
 LEARNED = LearnedCompiled()
@@ -87,6 +92,9 @@ class LearnedGen1SplendorMarvel(LearnedValueSplendorMarvel):
 
 class LearnedSplendorMarvel(LearnedGen1SplendorMarvel):
     """The learned priors' engine with generation 2's value."""
+
+    puct_c = LEARNED_PUCT_C
+    """The PUCT constant to search it with (the arena's `value=learned` takes it)."""
 
     @property
     def compiled(self) -> SplendorMarvelCompiled:

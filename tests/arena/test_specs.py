@@ -128,6 +128,10 @@ def test_value_option_searches_with_the_learned_value_for_ismcts_only():
     assert isinstance(value_only, ISMCTSBot) and value_only.game is LEARNED_VALUE_GAME
     gen1, _ = build_bot(parse_spec("ismcts:iters=50,value=learned-gen1"), GAME)
     assert isinstance(gen1, ISMCTSBot) and gen1.game is LEARNED_GEN1_GAME
+    assert bot.config.puct_c == LEARNED_GAME.puct_c != SearchConfig().puct_c
+    assert gen1.config.puct_c == SearchConfig().puct_c, "earlier generations: today's constant"
+    mine, _ = build_bot(parse_spec("ismcts:iters=50,value=learned,pc=0.9"), GAME)
+    assert isinstance(mine, ISMCTSBot) and mine.config.puct_c == 0.9
     default, _ = build_bot(parse_spec("ismcts:iters=50,value=default"), GAME)
     assert isinstance(default, ISMCTSBot) and default.game is GAME
     with pytest.raises(ValueError,
