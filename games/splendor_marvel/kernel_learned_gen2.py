@@ -8,28 +8,9 @@ process can play the two generations against each other.
 
 from __future__ import annotations
 
-from games.splendor_marvel.kernel_learned_policy import (
-    apply,
-    current_player,
-    is_terminal,
-    legal_actions,
-    num_players,
-    priors,
-    returns,
-    rollout_action,
-    sample,
-)
-from games.splendor_marvel.network import evaluate_gen2_kernel as evaluate
+from games.splendor_marvel import kernel_learned_policy
+from games.splendor_marvel.kernel_learned_policy import *  # noqa: F403  (the same contract)
+from games.splendor_marvel.network import evaluate_gen2_kernel
 
-__all__ = [
-    "apply",
-    "current_player",
-    "evaluate",
-    "is_terminal",
-    "legal_actions",
-    "num_players",
-    "priors",
-    "returns",
-    "rollout_action",
-    "sample",
-]
+evaluate = evaluate_gen2_kernel
+__all__ = kernel_learned_policy.__all__
