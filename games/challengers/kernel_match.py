@@ -78,7 +78,7 @@ def draw_from_pile(w: np.ndarray, index: int, rng: np.ndarray) -> int:
         n = w[waste]
         if n == 0:
             return NO_CARD
-        w[at + 1 : at + 1 + n] = w[waste + 1 : waste + 1 + n]
+        L.copy_cells(w, waste + 1, w, at + 1, n)
         w[at] = n
         w[waste : waste + 1 + 2 * L.PILE_CAP] = 0
         shuffle(w, at, rng)
@@ -136,7 +136,7 @@ def take_from_bench(w: np.ndarray, p: int, card: int) -> None:
             L.pop_at(w, at, index)
             if w[at] == 0:
                 last = L.seat_list(p, seats - 1)
-                w[at : last] = w[at + L.SEAT_SIZE : last + L.SEAT_SIZE]
+                L.copy_cells(w, at + L.SEAT_SIZE, w, at, last - at)
                 w[last : last + L.SEAT_SIZE] = 0
                 w[L.block(p) + L.BENCH] = seats - 1
             return
@@ -571,7 +571,7 @@ def _start_side(w: np.ndarray, p: int, rng: np.ndarray) -> None:
     base = L.block(p)
     shuffle(w, base + L.DECK, rng)
     n = w[base + L.DECK]
-    w[base + L.DRAWS : base + L.DRAWS + 1 + n] = w[base + L.DECK : base + L.DECK + 1 + n]
+    L.copy_cells(w, base + L.DECK, w, base + L.DRAWS, 1 + n)
     L.clear(w, base + L.DECK)
     L.copy_sorted(w, base + L.DRAWS, base + L.MATCH_PUBLIC)
     w[base + L.HIDDEN_ADDS : base + L.HIDDEN_ADDS + 3] = 0

@@ -236,7 +236,7 @@ def _take(cards: np.ndarray, size: np.ndarray, count: int, test: int, value: int
 @njit(nogil=True)
 def sample(o: np.ndarray, w: np.ndarray, rng: np.ndarray) -> None:
     """Write into `w` a world consistent with the observation array `o`."""
-    w[:] = o[: L.STATE_SIZE]
+    L.copy_cells(o, 0, w, 0, L.STATE_SIZE)
     unseen = np.zeros((3, NT), dtype=np.int64)
     for level in range(3):
         unseen[level] = o[O.UNSEEN + level * NT : O.UNSEEN + (level + 1) * NT]
@@ -297,7 +297,8 @@ def sample(o: np.ndarray, w: np.ndarray, rng: np.ndarray) -> None:
     for pile in range(3):
         at = L.pile(pile)
         w[at] = sizes[pile]
-        w[at + 1 : at + 1 + sizes[pile]] = lists[pile, : sizes[pile]]
+        for i in range(sizes[pile]):
+            w[at + 1 + i] = lists[pile, i]
     _sample_trophy_fans(w, rng)
 
 
