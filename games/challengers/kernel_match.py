@@ -492,30 +492,42 @@ def on_flag_loss(w: np.ndarray, p: int, kind: int, rng: np.ndarray) -> bool:
 # --- power -----------------------------------------------------------------------------------
 
 
+AURA_BITS = 7
+"""Bits per aura kind in `auras`' packed counts (a bench holds at most 6 x 16 cards)."""
+
+
 @njit(nogil=True)
-def auras(w: np.ndarray, p: int) -> np.ndarray:
-    """How many cards of each aura kind sit on p's bench."""
-    counts = np.zeros(9, dtype=np.int64)
+def auras(w: np.ndarray, p: int) -> int:
+    """How many cards of each aura kind sit on p's bench, packed `AURA_BITS` bits a kind
+    (read with `aura`): one integer rather than an array, so no allocation per comparison."""
+    packed = 0
     for seat in range(bench_seats(w, p)):
         at = L.seat_list(p, seat)
-        counts[T.AURA[w[at + 1]]] += w[at]
-    counts[0] = 0
-    return counts
+        packed += w[at] << (AURA_BITS * T.AURA[w[at + 1]])
+    return packed
 
 
 @njit(nogil=True)
-def general_bonus(counts: np.ndarray, card: int, base: int) -> int:
+def aura(packed: int, kind: int) -> int:
+    """The count of aura `kind` in `auras`' packed counts (0 for no aura)."""
+    if kind == 0:
+        return 0
+    return (packed >> (AURA_BITS * kind)) & ((1 << AURA_BITS) - 1)
+
+
+@njit(nogil=True)
+def general_bonus(counts: int, card: int, base: int) -> int:
     """Bench bonuses that apply to attacking and defending cards alike."""
     icon = T.ICON[card]
     bonus = 0
     if icon == ICON_CITY:
-        bonus += counts[AURA_BLACKSMITH]
+        bonus += aura(counts, AURA_BLACKSMITH)
     elif icon == ICON_FUNFAIR:
-        bonus += counts[AURA_VENDOR]
+        bonus += aura(counts, AURA_VENDOR)
     elif icon == ICON_SPACE:
-        bonus += counts[AURA_BAND]
+        bonus += aura(counts, AURA_BAND)
     if base == 2:
-        bonus += counts[AURA_AI]
+        bonus += aura(counts, AURA_AI)
     return bonus
 
 
@@ -529,11 +541,11 @@ def attack_power(w: np.ndarray, p: int) -> int:
         card = w[b + L.IN_PLAY + 1 + i]
         base = base_power(w, card)
         v = (base + w[b + L.PLAY_BONUS + 1 + i] + w[b + L.PLAY_ATTACK + 1 + i]
-             + general_bonus(counts, card, base) + counts[AURA_BARD])
+             + general_bonus(counts, card, base) + aura(counts, AURA_BARD))
         if base == 1:
-            v += 2 * counts[AURA_MAKEUP]
+            v += 2 * aura(counts, AURA_MAKEUP)
         if T.ICON[card] == ICON_FILM:
-            v += counts[AURA_DIRECTOR]
+            v += aura(counts, AURA_DIRECTOR)
         total += v if v > 0 else 0
     return total
 
@@ -549,7 +561,7 @@ def defence_power(w: np.ndarray, p: int) -> int:
     card = w[b + L.IN_PLAY + n]
     base = base_power(w, card)
     v = (base + w[b + L.PLAY_BONUS + n] + general_bonus(counts, card, base)
-         + counts[AURA_COOK] + flag_bonus(w, p, T.FLAG_BONUS[card]))
+         + aura(counts, AURA_COOK) + flag_bonus(w, p, T.FLAG_BONUS[card]))
     return v if v > 0 else 0
 
 
@@ -675,19 +687,21 @@ def capture(w: np.ndarray, counts: np.ndarray) -> None:
     if w[L.LOSER] >= 0:
         return
     b = L.block(d)
-    n = w[b + L.IN_PLAY]
-    stack = w[b + L.IN_PLAY + 1 : b + L.IN_PLAY + 1 + n].copy()
-    for at in (L.IN_PLAY, L.PLAY_BONUS, L.PLAY_ATTACK):
-        w[b + at : b + at + L.LIST_SIZE] = 0
+    at = b + L.IN_PLAY
+    n = w[at]
+    for zone in (L.PLAY_BONUS, L.PLAY_ATTACK):
+        w[b + zone : b + zone + L.LIST_SIZE] = 0
     for i in range(n):
-        card = stack[i]
-        if not bench_card(w, d, card):
-            for j in range(i, n):
-                L.push(w, b + L.IN_PLAY, stack[j])
+        card = w[at + 1 + i]
+        if not bench_card(w, d, card):  # the cards from this one on stay in play
+            L.copy_cells(w, at + 1 + i, w, at + 1, n - i)
+            w[at + 1 + n - i : at + L.LIST_SIZE] = 0
+            w[at] = n - i
             w[L.LOSER] = d
             return
         if counts.shape[0] and T.AURA[card]:
             tally(counts, d, card)
+    w[at : at + L.LIST_SIZE] = 0
     w[L.ATTACKER] = d
     w[L.MATCH_STEP] = M_REVEAL
 
