@@ -417,7 +417,7 @@ def advance(w: np.ndarray, rng: np.ndarray, counts: np.ndarray, buffer: np.ndarr
             if w[L.LOSER] >= 0:
                 _end_match(w, rng)
                 continue
-            km.step(w, rng, counts)
+            km.run(w, rng, counts)
         elif phase in (DECK, FINAL_TRIM):
             drafters = w[L.FINALIST_COUNT] if w[L.FINALIST_COUNT] else w[L.NUM_PLAYERS]
             if w[L.TURN] >= drafters:
