@@ -7,22 +7,26 @@ returns. In a kernel that calls hundreds of small functions a move, these atomic
 took a third of the Challengers! search's time. A kernel's entry point can instead hand its
 callees `borrowed(array)`: the same data, shape and strides with no memory-info record, for
 which numba's reference counting does nothing. The view is only valid while the array it
-borrows from is alive, so an entry point borrows its own arguments (or its own local arrays)
-and never returns or stores the view.
+borrows from is alive: borrow only a function's array arguments (its caller holds them for
+the whole call) and never return or store the view. Never borrow an array the function
+allocates itself: numba frees a local array right after its last use, which would be the
+borrow.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
+import numpy as np
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
 
 @intrinsic
-def borrowed(typingctx: Any, array: Any) -> Any:
-    """`array` as a view without its reference count (see the module docstring)."""
+def _borrowed(typingctx: Any, array: Any) -> Any:
+    """Typing and code of `borrowed` for numba."""
     if not isinstance(array, types.Array):
         return None
 
@@ -36,3 +40,8 @@ def borrowed(typingctx: Any, array: Any) -> Any:
         return view._getvalue()
 
     return array(array), codegen
+
+
+borrowed = cast(Callable[[np.ndarray], np.ndarray], _borrowed)
+"""`borrowed(array)` in jitted code: `array` as a view without its reference count (see the
+module docstring)."""

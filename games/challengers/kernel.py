@@ -15,8 +15,9 @@ from theirs. The work is split by job:
 - `kernel_sample`: worlds drawn from an observation array (`kernel_observation`);
 - `kernel_world`: a Python state as a world array and back.
 
-The entry points below hand their callees `kernels.borrow.borrowed` views of their arrays, so the
-hundreds of calls a move makes inside the kernel take no atomic reference counts.
+The entry points below hand their callees `kernels.borrow.borrowed` views of their array
+arguments, so the hundreds of calls a move makes inside the kernel take no atomic reference
+counts on them (arrays an entry point allocates itself are passed as they are).
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def apply_counted(world: np.ndarray, action: int, rng: np.ndarray, counts: np.nd
     """`apply`, tallying triggered effects in `counts` (`state.effect_counts` as
     `counts[participant * NUM_TYPES + card]`; an empty array tallies nothing)."""
     buffer = np.empty(MAX_LEGAL, dtype=np.int32)
-    kf.play(borrowed(world), action, borrowed(rng), borrowed(counts), borrowed(buffer))
+    kf.play(borrowed(world), action, borrowed(rng), borrowed(counts), buffer)
 
 
 @njit(nogil=True)
@@ -90,14 +91,14 @@ def apply(world: np.ndarray, action: int, rng: np.ndarray) -> None:
     engine's flow directly, not through `apply_counted`: a call less per move)."""
     counts = np.empty(0, dtype=np.int64)
     buffer = np.empty(MAX_LEGAL, dtype=np.int32)
-    kf.play(borrowed(world), action, borrowed(rng), borrowed(counts), borrowed(buffer))
+    kf.play(borrowed(world), action, borrowed(rng), counts, buffer)
 
 
 @njit(nogil=True)
 def advance(world: np.ndarray, rng: np.ndarray, counts: np.ndarray) -> None:
     """Run a fresh tournament (`setup.new_state`) on to its first decision."""
     buffer = np.empty(MAX_LEGAL, dtype=np.int32)
-    kf.advance(borrowed(world), borrowed(rng), borrowed(counts), borrowed(buffer))
+    kf.advance(borrowed(world), borrowed(rng), borrowed(counts), buffer)
 
 
 @njit(nogil=True)
