@@ -650,24 +650,14 @@ def run(w: np.ndarray, rng: np.ndarray, counts: np.ndarray) -> None:
     while not w[L.PENDING_KIND] and w[L.LOSER] < 0:
         m = w[L.MATCH_STEP]
         if m == M_START:
-            first = starter(w, rng)
-            w[L.ATTACKER] = first
-            if w[L.block(first) + L.DRAWS] == 0:
-                w[L.LOSER] = first
-                continue
-            w[L.MATCH_STEP] = M_FIRST_GAIN
-            reveal(w, first, rng, counts)
+            w[L.ATTACKER] = starter(w, rng)
+            _reveal_or_lose(w, M_FIRST_GAIN, rng, counts)
         elif m == M_FIRST_GAIN:
             flag_gain(w, w[L.ATTACKER], counts)
             w[L.ATTACKER] = opponent(w, w[L.ATTACKER])
             w[L.MATCH_STEP] = M_REVEAL
         elif m == M_REVEAL:
-            a = w[L.ATTACKER]
-            if w[L.block(a) + L.DRAWS] == 0:
-                w[L.LOSER] = a
-                continue
-            w[L.MATCH_STEP] = M_COMPARE
-            reveal(w, a, rng, counts)
+            _reveal_or_lose(w, M_COMPARE, rng, counts)
         elif m == M_COMPARE:
             a = w[L.ATTACKER]
             d = opponent(w, a)
@@ -681,6 +671,18 @@ def run(w: np.ndarray, rng: np.ndarray, counts: np.ndarray) -> None:
                 w[L.MATCH_STEP] = M_REVEAL
         else:
             capture(w, counts)
+
+
+@njit(nogil=True)
+def _reveal_or_lose(w: np.ndarray, then: int, rng: np.ndarray, counts: np.ndarray) -> None:
+    """The attacker reveals and the match goes on to step `then`; with an empty draw pile the
+    attacker loses instead."""
+    a = w[L.ATTACKER]
+    if w[L.block(a) + L.DRAWS] == 0:
+        w[L.LOSER] = a
+        return
+    w[L.MATCH_STEP] = then
+    reveal(w, a, rng, counts)
 
 
 @njit(nogil=True)
