@@ -17,7 +17,8 @@ from theirs. The work is split by job:
 
 The entry points below hand their callees `kernels.borrow.borrowed` views of their array
 arguments, so the hundreds of calls a move makes inside the kernel take no atomic reference
-counts on them (arrays an entry point allocates itself are passed as they are).
+counts on them (`apply` passes the arrays it allocates through `_play`, where they are
+arguments).
 """
 
 from __future__ import annotations
@@ -81,17 +82,21 @@ def legal_actions(world: np.ndarray, out: np.ndarray) -> int:
 def apply_counted(world: np.ndarray, action: int, rng: np.ndarray, counts: np.ndarray) -> None:
     """`apply`, tallying triggered effects in `counts` (`state.effect_counts` as
     `counts[participant * NUM_TYPES + card]`; an empty array tallies nothing)."""
-    buffer = np.empty(MAX_LEGAL, dtype=np.int32)
-    kf.play(borrowed(world), action, borrowed(rng), borrowed(counts), buffer)
+    _play(world, action, rng, counts, np.empty(MAX_LEGAL, dtype=np.int32))
 
 
 @njit(nogil=True)
 def apply(world: np.ndarray, action: int, rng: np.ndarray) -> None:
-    """Play a legal action code in place and run the game on to the next decision (the
-    engine's flow directly, not through `apply_counted`: a call less per move)."""
-    counts = np.empty(0, dtype=np.int64)
-    buffer = np.empty(MAX_LEGAL, dtype=np.int32)
-    kf.play(borrowed(world), action, borrowed(rng), counts, buffer)
+    """Play a legal action code in place and run the game on to the next decision."""
+    _play(world, action, rng, np.empty(0, dtype=np.int64), np.empty(MAX_LEGAL, dtype=np.int32))
+
+
+@njit(nogil=True)
+def _play(world: np.ndarray, action: int, rng: np.ndarray, counts: np.ndarray,
+          buffer: np.ndarray) -> None:
+    """`kernel_flow.play` on borrowed views: the tally and the buffer `apply` allocates are
+    arguments here, so its caller holds them for the whole call."""
+    kf.play(borrowed(world), action, borrowed(rng), borrowed(counts), borrowed(buffer))
 
 
 @njit(nogil=True)
