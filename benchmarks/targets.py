@@ -100,11 +100,12 @@ def learned_targets(ms: int) -> list[Target]:
     learned = f"ismcts:{timed},value=learned"
     return [
         Target("learned-time", 0.64, learned, f"ismcts:{timed}",
-               f"learned ISMCTS against today's ISMCTS, {ms} ms a move each"),
+               f"learned ISMCTS against today's ISMCTS, {ms} ms a move each", sprt=True),
         Target("learned-pimc-time", 0.88, learned, f"pimc:{timed}",
-               f"learned ISMCTS against PIMC, {ms} ms a move each"),
+               f"learned ISMCTS against PIMC, {ms} ms a move each", sprt=True),
         Target("learned-10x-time", 0.50, f"ismcts:time={10 * ms / 1000:g},value=learned",
-               learned, f"learned ISMCTS at {10 * ms} ms a move against itself at {ms} ms"),
+               learned, f"learned ISMCTS at {10 * ms} ms a move against itself at {ms} ms",
+               sprt=True),
         Target("learned-time-4p", 0.35, learned, f"ismcts:{timed}",
                f"learned ISMCTS against 3 of today's ISMCTS, 4 players, {ms} ms a move each",
                players=4),

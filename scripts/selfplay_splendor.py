@@ -4,7 +4,8 @@ Usage: python scripts/selfplay_splendor.py --out /work/selfplay/gen1.jsonl [--ga
        [--iterations 200] [--explore-plies 12] [--learned]
 
 Every seat is the compiled ISMCTS (today's defaults, `--iterations` a move; `--learned` searches
-with the shipped value network instead of the logistic evaluation). Game i has 2, 3 or 4
+with the latest learned value and priors, `GAME.learned`, and its PUCT constant, instead of the
+logistic evaluation and today's priors). Game i has 2, 3 or 4
 players in turn and its own seed, so any game replays alone. For the first `--explore-plies`
 decisions of a game the move is drawn in proportion to the root visits (temperature 1), later
 the most visited move is played. Each decision with a choice records the move played, the
@@ -34,7 +35,7 @@ from games.splendor_marvel.heuristics import evaluate, priors
 from games.splendor_marvel.network_features import NUM_INPUTS, public_features_kernel
 from games.splendor_marvel.observation import observe
 from games.splendor_marvel.rules import apply, legal_actions
-from search import Limits, ismcts
+from search import Limits, SearchConfig, ismcts
 
 PLAYER_COUNTS = (2, 3, 4)
 TURN_CAP = 100
@@ -46,6 +47,12 @@ PRIOR_FLOOR = 1e-300
 def game_seed(seed: int, index: int) -> int:
     """Game `index`'s own seed."""
     return seed * SEED_STRIDE + index
+
+
+def search_config(game: SplendorMarvel) -> SearchConfig:
+    """Today's search settings, with the PUCT constant the engine asks for (`puct_c`: the
+    learned engine's) where it has one."""
+    return SearchConfig(puct_c=getattr(game, "puct_c", SearchConfig().puct_c))
 
 
 def play_game(game: SplendorMarvel, index: int, seed: int, iterations: int,
@@ -66,7 +73,7 @@ def play_game(game: SplendorMarvel, index: int, seed: int, iterations: int,
         seat = state.current
         public_features_kernel(COMPILED.encode_state(state), features)
         result = ismcts(game, observe(state, seat), Limits(iterations=iterations),
-                        seed=rng.getrandbits(62))
+                        search_config(game), seed=rng.getrandbits(62))
         codes = [int(c.action) for c in result.candidates]  # type: ignore[call-overload]
         visits = [c.visits for c in result.candidates]
         explore = decisions < explore_plies
@@ -114,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--explore-plies", type=int, default=12)
     parser.add_argument("--learned", action="store_true",
-                        help="search with the shipped value network (expert iteration)")
+                        help="search with GAME.learned, the latest generation (expert iteration)")
     args = parser.parse_args(argv)
     game = GAME.learned if args.learned else GAME
     args.out.parent.mkdir(parents=True, exist_ok=True)

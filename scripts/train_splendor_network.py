@@ -11,8 +11,8 @@ from the seat to move; the loss is the cross-entropy of the softmax over the sea
 (Adam, minibatches of 256, decoupled weight decay); `--search-weight` blends the search's root
 value into the target (the result alone is a noisy target for one position), `--augment`
 relabels the colours at random. Prints a table per epoch and, on the held-out games, the
-network's log-loss and winner accuracy beside today's logistic evaluation and the search's own
-root value; `--write` writes `games/splendor_marvel/network.json`.
+network's log-loss and winner accuracy beside the shipped network's, today's logistic evaluation
+and the search's own root value; `--write` writes `games/splendor_marvel/network.json` (or `--out`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from games.splendor_marvel.dense import forward
+from games.splendor_marvel.dense import forward, read_weights
 from games.splendor_marvel.kernel import MAX_PLAYERS
 from games.splendor_marvel.network_features import NUM_INPUTS, SEAT_FEATURES
 
@@ -200,9 +200,11 @@ def train(data: dict[str, Positions], settings: Settings,
 
 
 def report(w: list[np.ndarray], test: Positions) -> dict[str, dict[str, float]]:
-    """Log-loss and accuracy on `test` of the network, the logistic evaluation and the search."""
+    """Log-loss and accuracy on `test` of the network, the shipped one (`network.json`), the
+    logistic evaluation and the search."""
     found = {}
-    for name, p in (("network", predict(w, test)),
+    shipped = read_weights(TARGET.read_text("utf-8"))
+    for name, p in (("network", predict(w, test)), ("shipped", predict(shipped, test)),
                     ("logistic", test.logistic), ("search_root", test.search)):
         found[name] = {"log_loss": round(log_loss(p, test), 4),
                        "accuracy": round(accuracy(p, test), 4)}
@@ -230,7 +232,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="train toward this blend of the search's root value and the result")
     parser.add_argument("--augment", action="store_true",
                         help="relabel the colours of each minibatch at random")
-    parser.add_argument("--write", action="store_true", help=f"write {TARGET.name}")
+    parser.add_argument("--write", action="store_true", help="write the weights to --out")
+    parser.add_argument("--out", type=Path, default=TARGET,
+                        help="where --write writes (%(default)s; generation 2: network_gen2.json)")
     args = parser.parse_args(argv)
     data = load(args.data)
     sizes = {part: len(d.x) for part, d in data.items()}
@@ -258,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
             "layers": [{"weight": w[i].tolist(), "bias": w[i + 1].tolist()}
                        for i in range(0, len(w), 2)],
         }
-        TARGET.write_text(json.dumps(network, separators=(",", ":")) + "\n", "utf-8")
+        args.out.write_text(json.dumps(network, separators=(",", ":")) + "\n", "utf-8")
     return 0
 
 

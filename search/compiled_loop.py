@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from kernels.borrow import borrowed
 from kernels.rng import uniform
 
 # --- layout -----------------------------------------------------------------------------------
@@ -323,7 +324,15 @@ def run_iterations(
     slot: Array, reward: Array, iterations: int,
 ) -> int:
     """Up to `iterations` iterations; stops early (returning how many ran) when the tree or the
-    path buffer might overflow in the next one, so the caller can grow them."""
+    path buffer might overflow in the next one, so the caller can grow them.
+
+    The loop passes borrowed views of the arrays (`kernels.borrow`): they outlive the call, and
+    the views spare every call inside an iteration numba's atomic reference counts."""
+    observation, world, rng = borrowed(observation), borrowed(world), borrowed(rng)
+    links, stats, meta, settings = borrowed(links), borrowed(stats), borrowed(meta), borrowed(
+        settings)
+    path, legal, untried = borrowed(path), borrowed(legal), borrowed(untried)
+    priors, slot, reward = borrowed(priors), borrowed(slot), borrowed(reward)
     max_legal = legal.shape[0]
     for done in range(iterations):
         longest = meta[LONGEST_PATH]

@@ -30,14 +30,17 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  level's share of iters/time and its noisy choice among the plausible moves
                  (search.levels; benchmarks/LEVELS.md has the measured ladder)
     value=learned  (ismcts) the game's learned value network and priors (`game.learned`:
-                 Splendor: Marvel) instead of its default evaluation and priors;
-                 value=learned-value: the learned value with the default priors
+                 Splendor: Marvel) instead of its default evaluation and priors, searched
+                 with the PUCT constant tuned for them (`game.learned.puct_c`) unless pc=
+                 says otherwise;
+                 value=learned-value: the first learned value with the default priors;
+                 value=learned-gen1: the first learned value with the learned priors
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from clients.arena.remote import RemoteBot
@@ -129,6 +132,8 @@ def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
         value = extra.pop("value", "default")
         if value != "default":
             game = _learned(game, value)
+            if "pc" not in dict(spec.options):
+                config = replace(config, puct_c=getattr(game, "puct_c", config.puct_c))
         return ISMCTSBot(game, config, strength), limits
     return PIMCBot(game, config=config, **extra), limits
 
@@ -197,8 +202,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             extra["strength"] = int(opts["strength"])
             levels.level(extra["strength"])
         if "value" in opts:
-            if opts["value"] not in ("default", "learned", "learned-value"):
-                raise ValueError("value must be default, learned or learned-value")
+            if opts["value"] not in ("default", "learned", "learned-value", "learned-gen1"):
+                raise ValueError("value must be default, learned, learned-value or learned-gen1")
             extra["value"] = opts["value"]
         if "eval" in opts:
             if opts["eval"] not in ("rollout", "search"):

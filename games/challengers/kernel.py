@@ -14,6 +14,11 @@ from theirs. The work is split by job:
 - `kernel_heuristics`: the playout policy, the priors and the evaluation;
 - `kernel_sample`: worlds drawn from an observation array (`kernel_observation`);
 - `kernel_world`: a Python state as a world array and back.
+
+The entry points below hand their callees `kernels.borrow.borrowed` views of their array
+arguments, so the hundreds of calls a move makes inside the kernel take no atomic reference
+counts on them (`apply` passes the arrays it allocates through `_play`, where they are
+arguments).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from kernels.borrow import borrowed
 from kernels.rng import below
 
 from . import kernel_flow as kf
@@ -50,7 +56,7 @@ def num_players(world: np.ndarray) -> int:
 @njit(nogil=True)
 def current_player(world: np.ndarray) -> int:
     """The seat to decide; -1 once the tournament is over."""
-    return kf.current_player(world)
+    return kf.current_player(borrowed(world))
 
 
 @njit(nogil=True)
@@ -69,52 +75,59 @@ def returns(world: np.ndarray, out: np.ndarray) -> None:
 @njit(nogil=True)
 def legal_actions(world: np.ndarray, out: np.ndarray) -> int:
     """The current player's action codes in the engine's order; how many."""
-    return kf.legal(world, out)
+    return kf.legal(borrowed(world), borrowed(out))
 
 
 @njit(nogil=True)
 def apply_counted(world: np.ndarray, action: int, rng: np.ndarray, counts: np.ndarray) -> None:
     """`apply`, tallying triggered effects in `counts` (`state.effect_counts` as
     `counts[participant * NUM_TYPES + card]`; an empty array tallies nothing)."""
-    buffer = np.empty(MAX_LEGAL, dtype=np.int32)
-    kf.play(world, action, rng, counts, buffer)
+    _play(world, action, rng, counts, np.empty(MAX_LEGAL, dtype=np.int32))
 
 
 @njit(nogil=True)
 def apply(world: np.ndarray, action: int, rng: np.ndarray) -> None:
     """Play a legal action code in place and run the game on to the next decision."""
-    apply_counted(world, action, rng, np.empty(0, dtype=np.int64))
+    _play(world, action, rng, np.empty(0, dtype=np.int64), np.empty(MAX_LEGAL, dtype=np.int32))
+
+
+@njit(nogil=True)
+def _play(world: np.ndarray, action: int, rng: np.ndarray, counts: np.ndarray,
+          buffer: np.ndarray) -> None:
+    """`kernel_flow.play` on borrowed views: the tally and the buffer `apply` allocates are
+    arguments here, so its caller holds them for the whole call."""
+    kf.play(borrowed(world), action, borrowed(rng), borrowed(counts), borrowed(buffer))
 
 
 @njit(nogil=True)
 def advance(world: np.ndarray, rng: np.ndarray, counts: np.ndarray) -> None:
     """Run a fresh tournament (`setup.new_state`) on to its first decision."""
     buffer = np.empty(MAX_LEGAL, dtype=np.int32)
-    kf.advance(world, rng, counts, buffer)
+    kf.advance(borrowed(world), borrowed(rng), borrowed(counts), buffer)
 
 
 @njit(nogil=True)
 def rollout_action(world: np.ndarray, rng: np.ndarray, buffer: np.ndarray) -> int:
     """The playout policy's move (`heuristics.rollout_action`)."""
-    return kh.rollout_action(world, rng, buffer)
+    return kh.rollout_action(borrowed(world), borrowed(rng), borrowed(buffer))
 
 
 @njit(nogil=True)
 def evaluate(world: np.ndarray, out: np.ndarray) -> None:
     """`out[:num_players]`: each seat's chance to win (`heuristics.evaluate`)."""
-    kh.evaluate(world, out)
+    kh.evaluate(borrowed(world), borrowed(out))
 
 
 @njit(nogil=True)
 def priors(world: np.ndarray, actions: np.ndarray, count: int, out: np.ndarray) -> None:
     """`out[:count]`: the heuristic probabilities over `actions[:count]`."""
-    kh.priors(world, actions, count, out)
+    kh.priors(borrowed(world), borrowed(actions), count, borrowed(out))
 
 
 @njit(nogil=True)
 def sample(observation: np.ndarray, world: np.ndarray, rng: np.ndarray) -> None:
     """Write into `world` a state consistent with `observation` (`observation.sample`)."""
-    ks.sample(observation, world, rng)
+    ks.sample(borrowed(observation), borrowed(world), borrowed(rng))
 
 
 @njit(nogil=True)

@@ -80,37 +80,63 @@ def choose_option(w: np.ndarray, pile: int, picks: int, rng: np.ndarray) -> None
     w[L.DRAFT_STEP] = D_PICK if w[L.OFFER] else D_TRIM
 
 
+assert NT <= 128, "a list's card types are a bit set of two 64-bit words"
+
+
 @njit(nogil=True)
-def _type_counts(w: np.ndarray, at: int) -> np.ndarray:
-    """How many cells of each card type the list at `at` holds."""
-    counts = np.zeros(NT, dtype=np.int64)
+def _type_bits(w: np.ndarray, at: int) -> tuple[int, int]:
+    """The card types the list at `at` holds, as a bit set (types 0-63, types 64-127): no
+    array to allocate on every legal-move call."""
+    low = high = 0
     for i in range(w[at]):
-        counts[w[at + 1 + i]] += 1
-    return counts
+        t = w[at + 1 + i]
+        if t < 64:
+            low |= 1 << t
+        else:
+            high |= 1 << (t - 64)
+    return low, high
+
+
+@njit(nogil=True)
+def _holds(bits: tuple[int, int], t: int) -> bool:
+    """Whether type `t` is in `_type_bits`' set."""
+    word = bits[0] >> t if t < 64 else bits[1] >> (t - 64)
+    return word & 1 != 0
+
+
+@njit(nogil=True)
+def _count(w: np.ndarray, at: int, value: int) -> int:
+    """How many cells of the list at `at` equal `value`."""
+    count = 0
+    for i in range(w[at]):
+        count += w[at + 1 + i] == value
+    return count
 
 
 @njit(nogil=True)
 def _pick_actions(w: np.ndarray, out: np.ndarray, count: int) -> int:
     """Pick any offered card; one with a cost may also be paid for, while a card is left over."""
-    offered = _type_counts(w, L.OFFER)
-    deck = _type_counts(w, L.block(drafter(w)) + L.DECK)
+    offered = _type_bits(w, L.OFFER)
+    deck_at = L.block(drafter(w)) + L.DECK
+    deck = _type_bits(w, deck_at)
     spare = w[L.OFFER] > 1
     for card in range(NT):
-        if not offered[card]:
+        if not _holds(offered, card):
             continue
         out[count] = kc.pick_code(card, 0, 0, 0)
         count += 1
         if not spare or T.COST[card] == 0:
             continue
         for a in range(NT):
-            if not deck[a] or not T.PAYS[card, a]:
+            if not _holds(deck, a) or not T.PAYS[card, a]:
                 continue
             if T.COST[card] == 1:
                 out[count] = kc.pick_code(card, 1, a, 0)
                 count += 1
                 continue
             for b in range(a, NT):
-                if deck[b] and T.PAYS[card, b] and (a != b or deck[a] > 1):
+                if (_holds(deck, b) and T.PAYS[card, b]
+                        and (a != b or _count(w, deck_at, a) > 1)):
                     out[count] = kc.pick_code(card, 2, a, b)
                     count += 1
     return count
@@ -131,10 +157,10 @@ def draft_legal(w: np.ndarray, out: np.ndarray) -> int:
             out[count] = kc.REDRAW_CODE
             count += 1
         return count
-    deck = _type_counts(w, L.block(drafter(w)) + L.DECK)
+    deck = _type_bits(w, L.block(drafter(w)) + L.DECK)
     count = 0
     for t in range(NT):
-        if deck[t]:
+        if _holds(deck, t):
             out[count] = kc.TRIM_CODE + t
             count += 1
     out[count] = kc.DONE_CODE
@@ -391,7 +417,7 @@ def advance(w: np.ndarray, rng: np.ndarray, counts: np.ndarray, buffer: np.ndarr
             if w[L.LOSER] >= 0:
                 _end_match(w, rng)
                 continue
-            km.step(w, rng, counts)
+            km.run(w, rng, counts)
         elif phase in (DECK, FINAL_TRIM):
             drafters = w[L.FINALIST_COUNT] if w[L.FINALIST_COUNT] else w[L.NUM_PLAYERS]
             if w[L.TURN] >= drafters:

@@ -158,6 +158,15 @@ def remove(w: np.ndarray, at: int, value: int) -> None:
 
 
 @njit(nogil=True)
+def copy_cells(source: np.ndarray, start: int, target: np.ndarray, to: int, n: int) -> None:
+    """`target[to : to + n] = source[start : start + n]` as a plain loop (numba's slice copy
+    between arrays is several times slower), first cell first: with one array, `to` must not
+    lie inside the source cells after `start`."""
+    for i in range(n):
+        target[to + i] = source[start + i]
+
+
+@njit(nogil=True)
 def clear(w: np.ndarray, at: int) -> None:
     """Empty the list at `at` (its cells back to 0)."""
     w[at : at + 1 + w[at]] = 0

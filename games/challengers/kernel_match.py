@@ -78,7 +78,7 @@ def draw_from_pile(w: np.ndarray, index: int, rng: np.ndarray) -> int:
         n = w[waste]
         if n == 0:
             return NO_CARD
-        w[at + 1 : at + 1 + n] = w[waste + 1 : waste + 1 + n]
+        L.copy_cells(w, waste + 1, w, at + 1, n)
         w[at] = n
         w[waste : waste + 1 + 2 * L.PILE_CAP] = 0
         shuffle(w, at, rng)
@@ -136,7 +136,7 @@ def take_from_bench(w: np.ndarray, p: int, card: int) -> None:
             L.pop_at(w, at, index)
             if w[at] == 0:
                 last = L.seat_list(p, seats - 1)
-                w[at : last] = w[at + L.SEAT_SIZE : last + L.SEAT_SIZE]
+                L.copy_cells(w, at + L.SEAT_SIZE, w, at, last - at)
                 w[last : last + L.SEAT_SIZE] = 0
                 w[L.block(p) + L.BENCH] = seats - 1
             return
@@ -492,30 +492,42 @@ def on_flag_loss(w: np.ndarray, p: int, kind: int, rng: np.ndarray) -> bool:
 # --- power -----------------------------------------------------------------------------------
 
 
+AURA_BITS = 7
+"""Bits per aura kind in `auras`' packed counts (a bench holds at most 6 x 16 cards)."""
+
+
 @njit(nogil=True)
-def auras(w: np.ndarray, p: int) -> np.ndarray:
-    """How many cards of each aura kind sit on p's bench."""
-    counts = np.zeros(9, dtype=np.int64)
+def auras(w: np.ndarray, p: int) -> int:
+    """How many cards of each aura kind sit on p's bench, packed `AURA_BITS` bits a kind
+    (read with `aura`): one integer rather than an array, so no allocation per comparison."""
+    packed = 0
     for seat in range(bench_seats(w, p)):
         at = L.seat_list(p, seat)
-        counts[T.AURA[w[at + 1]]] += w[at]
-    counts[0] = 0
-    return counts
+        packed += w[at] << (AURA_BITS * T.AURA[w[at + 1]])
+    return packed
 
 
 @njit(nogil=True)
-def general_bonus(counts: np.ndarray, card: int, base: int) -> int:
+def aura(packed: int, kind: int) -> int:
+    """The count of aura `kind` in `auras`' packed counts (0 for no aura)."""
+    if kind == 0:
+        return 0
+    return (packed >> (AURA_BITS * kind)) & ((1 << AURA_BITS) - 1)
+
+
+@njit(nogil=True)
+def general_bonus(counts: int, card: int, base: int) -> int:
     """Bench bonuses that apply to attacking and defending cards alike."""
     icon = T.ICON[card]
     bonus = 0
     if icon == ICON_CITY:
-        bonus += counts[AURA_BLACKSMITH]
+        bonus += aura(counts, AURA_BLACKSMITH)
     elif icon == ICON_FUNFAIR:
-        bonus += counts[AURA_VENDOR]
+        bonus += aura(counts, AURA_VENDOR)
     elif icon == ICON_SPACE:
-        bonus += counts[AURA_BAND]
+        bonus += aura(counts, AURA_BAND)
     if base == 2:
-        bonus += counts[AURA_AI]
+        bonus += aura(counts, AURA_AI)
     return bonus
 
 
@@ -529,11 +541,11 @@ def attack_power(w: np.ndarray, p: int) -> int:
         card = w[b + L.IN_PLAY + 1 + i]
         base = base_power(w, card)
         v = (base + w[b + L.PLAY_BONUS + 1 + i] + w[b + L.PLAY_ATTACK + 1 + i]
-             + general_bonus(counts, card, base) + counts[AURA_BARD])
+             + general_bonus(counts, card, base) + aura(counts, AURA_BARD))
         if base == 1:
-            v += 2 * counts[AURA_MAKEUP]
+            v += 2 * aura(counts, AURA_MAKEUP)
         if T.ICON[card] == ICON_FILM:
-            v += counts[AURA_DIRECTOR]
+            v += aura(counts, AURA_DIRECTOR)
         total += v if v > 0 else 0
     return total
 
@@ -549,7 +561,7 @@ def defence_power(w: np.ndarray, p: int) -> int:
     card = w[b + L.IN_PLAY + n]
     base = base_power(w, card)
     v = (base + w[b + L.PLAY_BONUS + n] + general_bonus(counts, card, base)
-         + counts[AURA_COOK] + flag_bonus(w, p, T.FLAG_BONUS[card]))
+         + aura(counts, AURA_COOK) + flag_bonus(w, p, T.FLAG_BONUS[card]))
     return v if v > 0 else 0
 
 
@@ -571,7 +583,7 @@ def _start_side(w: np.ndarray, p: int, rng: np.ndarray) -> None:
     base = L.block(p)
     shuffle(w, base + L.DECK, rng)
     n = w[base + L.DECK]
-    w[base + L.DRAWS : base + L.DRAWS + 1 + n] = w[base + L.DECK : base + L.DECK + 1 + n]
+    L.copy_cells(w, base + L.DECK, w, base + L.DRAWS, 1 + n)
     L.clear(w, base + L.DECK)
     L.copy_sorted(w, base + L.DRAWS, base + L.MATCH_PUBLIC)
     w[base + L.HIDDEN_ADDS : base + L.HIDDEN_ADDS + 3] = 0
@@ -629,41 +641,48 @@ def starter(w: np.ndarray, rng: np.ndarray) -> int:
 
 
 @njit(nogil=True)
-def step(w: np.ndarray, rng: np.ndarray, counts: np.ndarray) -> None:
-    """Advance the match by one automatic step (no pending decision, no loser)."""
-    m = w[L.MATCH_STEP]
-    if m == M_START:
-        first = starter(w, rng)
-        w[L.ATTACKER] = first
-        if w[L.block(first) + L.DRAWS] == 0:
-            w[L.LOSER] = first
-            return
-        w[L.MATCH_STEP] = M_FIRST_GAIN
-        reveal(w, first, rng, counts)
-    elif m == M_FIRST_GAIN:
-        flag_gain(w, w[L.ATTACKER], counts)
-        w[L.ATTACKER] = opponent(w, w[L.ATTACKER])
-        w[L.MATCH_STEP] = M_REVEAL
-    elif m == M_REVEAL:
-        a = w[L.ATTACKER]
-        if w[L.block(a) + L.DRAWS] == 0:
-            w[L.LOSER] = a
-            return
-        w[L.MATCH_STEP] = M_COMPARE
-        reveal(w, a, rng, counts)
-    elif m == M_COMPARE:
-        a = w[L.ATTACKER]
-        d = opponent(w, a)
-        if attack_power(w, a) >= defence_power(w, d):
-            w[L.MATCH_STEP] = M_CAPTURE
-            b = L.block(d)
-            card = w[b + L.IN_PLAY + w[b + L.IN_PLAY]]
-            if on_flag_loss(w, d, T.ON_FLAG_LOSS[card], rng):
-                tally(counts, d, card)
-        else:
+def run(w: np.ndarray, rng: np.ndarray, counts: np.ndarray) -> None:
+    """Play the match's automatic steps until a decision is pending or a side has lost.
+
+    One call for the whole stretch rather than one per step: every call of a jitted function
+    with array arguments takes and drops an atomic reference count on each, and a call per
+    step was the largest share of that cost (a third of the search's time in all)."""
+    while not w[L.PENDING_KIND] and w[L.LOSER] < 0:
+        m = w[L.MATCH_STEP]
+        if m == M_START:
+            w[L.ATTACKER] = starter(w, rng)
+            _reveal_or_lose(w, M_FIRST_GAIN, rng, counts)
+        elif m == M_FIRST_GAIN:
+            flag_gain(w, w[L.ATTACKER], counts)
+            w[L.ATTACKER] = opponent(w, w[L.ATTACKER])
             w[L.MATCH_STEP] = M_REVEAL
-    else:
-        capture(w, counts)
+        elif m == M_REVEAL:
+            _reveal_or_lose(w, M_COMPARE, rng, counts)
+        elif m == M_COMPARE:
+            a = w[L.ATTACKER]
+            d = opponent(w, a)
+            if attack_power(w, a) >= defence_power(w, d):
+                w[L.MATCH_STEP] = M_CAPTURE
+                b = L.block(d)
+                card = w[b + L.IN_PLAY + w[b + L.IN_PLAY]]
+                if on_flag_loss(w, d, T.ON_FLAG_LOSS[card], rng):
+                    tally(counts, d, card)
+            else:
+                w[L.MATCH_STEP] = M_REVEAL
+        else:
+            capture(w, counts)
+
+
+@njit(nogil=True)
+def _reveal_or_lose(w: np.ndarray, then: int, rng: np.ndarray, counts: np.ndarray) -> None:
+    """The attacker reveals and the match goes on to step `then`; with an empty draw pile the
+    attacker loses instead."""
+    a = w[L.ATTACKER]
+    if w[L.block(a) + L.DRAWS] == 0:
+        w[L.LOSER] = a
+        return
+    w[L.MATCH_STEP] = then
+    reveal(w, a, rng, counts)
 
 
 @njit(nogil=True)
@@ -675,19 +694,21 @@ def capture(w: np.ndarray, counts: np.ndarray) -> None:
     if w[L.LOSER] >= 0:
         return
     b = L.block(d)
-    n = w[b + L.IN_PLAY]
-    stack = w[b + L.IN_PLAY + 1 : b + L.IN_PLAY + 1 + n].copy()
-    for at in (L.IN_PLAY, L.PLAY_BONUS, L.PLAY_ATTACK):
-        w[b + at : b + at + L.LIST_SIZE] = 0
+    at = b + L.IN_PLAY
+    n = w[at]
+    for zone in (L.PLAY_BONUS, L.PLAY_ATTACK):
+        w[b + zone : b + zone + L.LIST_SIZE] = 0
     for i in range(n):
-        card = stack[i]
-        if not bench_card(w, d, card):
-            for j in range(i, n):
-                L.push(w, b + L.IN_PLAY, stack[j])
+        card = w[at + 1 + i]
+        if not bench_card(w, d, card):  # the cards from this one on stay in play
+            L.copy_cells(w, at + 1 + i, w, at + 1, n - i)
+            w[at + 1 + n - i : at + L.LIST_SIZE] = 0
+            w[at] = n - i
             w[L.LOSER] = d
             return
         if counts.shape[0] and T.AURA[card]:
             tally(counts, d, card)
+    w[at : at + L.LIST_SIZE] = 0
     w[L.ATTACKER] = d
     w[L.MATCH_STEP] = M_REVEAL
 

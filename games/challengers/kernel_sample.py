@@ -48,14 +48,16 @@ def _pop(rows: np.ndarray, counts: np.ndarray, r: int) -> int:
 @njit(nogil=True)
 def _pop_at(rows: np.ndarray, counts: np.ndarray, r: int, index: int) -> int:
     value = rows[r, index]
-    rows[r, index : counts[r] - 1] = rows[r, index + 1 : counts[r]].copy()
+    for i in range(index, counts[r] - 1):
+        rows[r, i] = rows[r, i + 1]
     counts[r] -= 1
     return value
 
 
 @njit(nogil=True)
 def _insert(rows: np.ndarray, counts: np.ndarray, r: int, index: int, value: int) -> None:
-    rows[r, index + 1 : counts[r] + 1] = rows[r, index : counts[r]].copy()
+    for i in range(counts[r], index, -1):
+        rows[r, i] = rows[r, i - 1]
     rows[r, index] = value
     counts[r] += 1
 
@@ -132,7 +134,7 @@ def _seen_adds(w: np.ndarray, o: np.ndarray, index: int, p: int, unseen: np.ndar
             added[card] = seen[card] - public[card]
             left[level] -= added[card]
             unseen[level, card] -= added[card]
-    cards = np.zeros((1, 2 * L.LIST_CAP + 8), dtype=np.int64)
+    cards = np.empty((1, 2 * L.LIST_CAP + 8), dtype=np.int64)
     size = np.zeros(1, dtype=np.int64)
     for card in range(NT):
         if _level(card) >= 0:
@@ -236,12 +238,12 @@ def _take(cards: np.ndarray, size: np.ndarray, count: int, test: int, value: int
 @njit(nogil=True)
 def sample(o: np.ndarray, w: np.ndarray, rng: np.ndarray) -> None:
     """Write into `w` a world consistent with the observation array `o`."""
-    w[:] = o[: L.STATE_SIZE]
-    unseen = np.zeros((3, NT), dtype=np.int64)
+    L.copy_cells(o, 0, w, 0, L.STATE_SIZE)
+    unseen = np.empty((3, NT), dtype=np.int64)
     for level in range(3):
         unseen[level] = o[O.UNSEEN + level * NT : O.UNSEEN + (level + 1) * NT]
     in_match = o[O.IN_MATCH]
-    pools = np.zeros((2, ROW), dtype=np.int64)
+    pools = np.empty((2, ROW), dtype=np.int64)
     pool_sizes = np.zeros(2, dtype=np.int64)
     adds_left = np.zeros((2, 3), dtype=np.int64)
     for m in range(in_match):
@@ -258,13 +260,13 @@ def sample(o: np.ndarray, w: np.ndarray, rng: np.ndarray) -> None:
         order = w[b + L.MATCH_PUBLIC + 1 : b + L.MATCH_PUBLIC + 1 + w[b + L.MATCH_PUBLIC]]
         _elements(order.astype(np.int64), order.shape[0], have, pools, pool_sizes, m)
     drafters = o[O.DRAFTERS]
-    forced = np.zeros((L.MAX_PARTICIPANTS, 16), dtype=np.int64)
+    forced = np.empty((L.MAX_PARTICIPANTS, 16), dtype=np.int64)
     forced_count = np.zeros(L.MAX_PARTICIPANTS, dtype=np.int64)
     for d in range(drafters):
         _paid_picks(w, o, o[O.DRAFTERS + 1 + d], rng, forced, forced_count, d)
-    shown = np.zeros((L.MAX_PARTICIPANTS, ROW), dtype=np.int64)
+    shown = np.empty((L.MAX_PARTICIPANTS, ROW), dtype=np.int64)
     shown_count = np.zeros(L.MAX_PARTICIPANTS, dtype=np.int64)
-    gone = np.zeros((L.MAX_PARTICIPANTS, ROW), dtype=np.int64)
+    gone = np.empty((L.MAX_PARTICIPANTS, ROW), dtype=np.int64)
     gone_count = np.zeros(L.MAX_PARTICIPANTS, dtype=np.int64)
     for d in range(drafters):
         deck = L.block(o[O.DRAFTERS + 1 + d]) + L.DECK
@@ -273,14 +275,14 @@ def sample(o: np.ndarray, w: np.ndarray, rng: np.ndarray) -> None:
         for i in range(forced_count[d]):
             _push(shown, shown_count, d, forced[d, i])
     _settle_deficits(w, o, unseen, shown, shown_count, gone, gone_count, rng)
-    lists = np.zeros((3, ROW * 2), dtype=np.int64)
+    lists = np.empty((3, ROW * 2), dtype=np.int64)
     sizes = np.zeros(3, dtype=np.int64)
     for pile in range(3):
         for card in range(NT):
             for _ in range(unseen[pile, card]):
                 _push(lists, sizes, pile, card)
         _shuffle(lists, sizes, pile, rng)
-    trimmed = np.zeros((L.MAX_PARTICIPANTS * 3, ROW), dtype=np.int64)
+    trimmed = np.empty((L.MAX_PARTICIPANTS * 3, ROW), dtype=np.int64)
     trimmed_count = np.zeros(L.MAX_PARTICIPANTS * 3, dtype=np.int64)
     boxed = np.zeros((L.MAX_PARTICIPANTS, ROW), dtype=np.int64)
     boxed_count = np.zeros(L.MAX_PARTICIPANTS, dtype=np.int64)
@@ -297,7 +299,8 @@ def sample(o: np.ndarray, w: np.ndarray, rng: np.ndarray) -> None:
     for pile in range(3):
         at = L.pile(pile)
         w[at] = sizes[pile]
-        w[at + 1 : at + 1 + sizes[pile]] = lists[pile, : sizes[pile]]
+        for i in range(sizes[pile]):
+            w[at + 1 + i] = lists[pile, i]
     _sample_trophy_fans(w, rng)
 
 
@@ -333,14 +336,15 @@ def _settle_deficits(w: np.ndarray, o: np.ndarray, unseen: np.ndarray, shown: np
                     unseen[level, card] += 1
                     have -= 1
                     room[d, level] -= 1
-    mine = np.zeros((1, ROW), dtype=np.int64)
+    mine = np.empty((1, ROW), dtype=np.int64)
     mine_count = np.zeros(1, dtype=np.int64)
+    every = np.empty((1, ROW), dtype=np.int64)
+    every_count = np.zeros(1, dtype=np.int64)
     for d in range(drafters):
         left = _left(shown, shown_count, gone, gone_count, d)
         for level in range(3):
             mine_count[0] = 0
-            every = np.zeros((1, ROW), dtype=np.int64)
-            every_count = np.zeros(1, dtype=np.int64)
+            every_count[0] = 0
             _elements(shown[d], shown_count[d], left, every, every_count, 0)
             for i in range(every_count[0]):
                 if T.LEVEL[every[0, i]] == level + 1:
@@ -379,7 +383,7 @@ def _redo_hidden_delta(w: np.ndarray, o: np.ndarray, d: int, lists: np.ndarray,
     implied = np.zeros(3, dtype=np.int64)
     for i in range(forced_count[d]):
         implied[T.LEVEL[forced[d, i]] - 1] += 1
-    dealt = np.zeros((1, ROW), dtype=np.int64)
+    dealt = np.empty((1, ROW), dtype=np.int64)
     dealt_count = np.zeros(1, dtype=np.int64)
     offer = np.empty(OFFER_SIZE, dtype=np.int64)
     for pile in range(3):
@@ -395,7 +399,7 @@ def _redo_hidden_delta(w: np.ndarray, o: np.ndarray, d: int, lists: np.ndarray,
             for i in range(size):
                 if i != chosen:
                     _put_back(lists, sizes, offer[i], rng)
-    cards = np.zeros((1, ROW), dtype=np.int64)
+    cards = np.empty((1, ROW), dtype=np.int64)
     size = np.zeros(1, dtype=np.int64)
     _elements(shown[d], shown_count[d], _left(shown, shown_count, gone, gone_count, d),
               cards, size, 0)
@@ -414,9 +418,10 @@ def _redo_hidden_delta(w: np.ndarray, o: np.ndarray, d: int, lists: np.ndarray,
     spare[3] -= w[ph + PH_BOXED]
     for i in range(forced_count[d]):
         _pay(cards, size, forced[d, i], spare, boxed, boxed_count, p)
+    out = np.empty((1, ROW), dtype=np.int64)
+    out_size = np.zeros(1, dtype=np.int64)
     for pile in range(3):
-        out = np.zeros((1, ROW), dtype=np.int64)
-        out_size = np.zeros(1, dtype=np.int64)
+        out_size[0] = 0
         _take(cards, size, wants[pile], 0, pile + 1, out, out_size, 0)
         in_discard = _trims_in_discard(w, p, pile)
         for i in range(out_size[0]):
@@ -445,7 +450,7 @@ def _redo_hidden_delta(w: np.ndarray, o: np.ndarray, d: int, lists: np.ndarray,
 def _pay(cards: np.ndarray, size: np.ndarray, card: int, spare: np.ndarray,
          boxed: np.ndarray, boxed_count: np.ndarray, p: int) -> None:
     """`observation._pay`: what paid `card`'s cost, out of row 0 of `cards` into p's box row."""
-    pool = np.zeros((1, ROW), dtype=np.int64)
+    pool = np.empty((1, ROW), dtype=np.int64)
     pool_size = np.zeros(1, dtype=np.int64)
     pool[0, : size[0]] = cards[0, : size[0]]
     pool_size[0] = size[0]
@@ -510,12 +515,13 @@ def _deal_discards(w: np.ndarray, o: np.ndarray, lists: np.ndarray, sizes: np.nd
 @njit(nogil=True)
 def _sample_trophy_fans(w: np.ndarray, rng: np.ndarray) -> None:
     """The trophy fans face down: each round's printed values not shown, shuffled."""
-    values = np.zeros((1, 4), dtype=np.int64)
+    values = np.empty((1, 4), dtype=np.int64)
     size = np.zeros(1, dtype=np.int64)
+    left = np.empty(4, dtype=np.bool_)
     for r in range(ROUNDS):
         row = L.TROPHY_FANS + 4 * r
-        rest = FANS_OF_TROPHIES[r].copy()
-        left = np.ones(4, dtype=np.bool_)
+        rest = FANS_OF_TROPHIES[r]
+        left[:] = True
         for k in range(4):
             if w[row + k] != HIDDEN:
                 for j in range(4):

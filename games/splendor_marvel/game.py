@@ -30,7 +30,8 @@ class SplendorMarvel:
 
     @property
     def learned(self) -> SplendorMarvel:
-        """This engine searched with the learned value and priors (`learned.LEARNED_GAME`)."""
+        """This engine searched with the learned value and priors, generation 2
+        (`learned.LEARNED_GAME`)."""
         from games.splendor_marvel.learned import LEARNED_GAME
 
         return LEARNED_GAME
@@ -42,6 +43,14 @@ class SplendorMarvel:
         from games.splendor_marvel.learned import LEARNED_VALUE_GAME
 
         return LEARNED_VALUE_GAME
+
+    @property
+    def learned_gen1(self) -> SplendorMarvel:
+        """This engine searched with generation 0's value and the learned priors (generation
+        1, `learned.LEARNED_GEN1_GAME`)."""
+        from games.splendor_marvel.learned import LEARNED_GEN1_GAME
+
+        return LEARNED_GEN1_GAME
 
     def num_players(self, state: SplendorState) -> int:
         return state.num_players

@@ -1,8 +1,9 @@
 """Splendor: Marvel's kernel with the learned value and the learned priors.
 
 `kernel_learned` (the value network as `evaluate`) with `network_policy.priors_kernel` as
-`priors`; every other function is `kernel`'s own. `learned.LEARNED` hands this module to the
-compiled search, beside (not instead of) the default `compiled.COMPILED`.
+`priors` (generation 1); every other function is `kernel`'s own. `learned.LEARNED_GEN1` hands
+this module to the compiled search, beside (not instead of) the default `compiled.COMPILED`;
+`kernel_learned_gen2` swaps in generation 2's value.
 """
 
 from __future__ import annotations

@@ -6,11 +6,14 @@ today's logistic evaluation (`heuristics.evaluate`): the network learns a correc
 with its last layer at zero it is that evaluation. A softmax over the seats in the game gives
 each seat's chance to win. The
 weights are fitted from the compiled search's self-play by `scripts/train_splendor_network.py`
-and shipped in `network.json` (the kernel's cache key hashes it, with every file here).
+and shipped in `network.json` (generation 0) and `network_gen2.json` (generation 2, trained on
+generation 1's searches); the kernel's cache key hashes them, with every file here.
 
-`evaluate` is the numpy forward pass for the Python search; `evaluate_kernel` the same in numba
-for the compiled one (`kernel_learned`), equal to 1e-9. Nothing here is a default: a search
-uses the network only through `LEARNED_GAME` / `LEARNED` (see `benchmarks/LEARNING.md`).
+`evaluate` is the numpy forward pass for the Python search; `value_kernel` the same in numba
+for the compiled one, equal to 1e-9, with `evaluate_kernel` (generation 0, `kernel_learned`)
+and `evaluate_gen2_kernel` (`kernel_learned_gen2`) binding each generation's weights. Nothing
+here is a default: a search uses the network only through the engines of `learned` (see
+`benchmarks/LEARNING.md`).
 """
 
 from __future__ import annotations
@@ -30,9 +33,18 @@ from games.splendor_marvel.network_features import (
     public_features_kernel,
 )
 
-WEIGHTS: Weights = read_weights(
-    resources.files(__package__).joinpath("network.json").read_text("utf-8"))
+
+def shipped(name: str) -> Weights:
+    """The weights in the package's file `name`."""
+    return read_weights(resources.files(__package__).joinpath(name).read_text("utf-8"))
+
+
+WEIGHTS: Weights = shipped("network.json")
+"""Generation 0's value (`value=learned-value` and `learned-gen1`)."""
 W1, B1, W2, B2, W3, B3 = WEIGHTS
+GEN2: Weights = shipped("network_gen2.json")
+"""Generation 2's value, trained on generation 1's searches (`value=learned`)."""
+GEN2_W1, GEN2_B1, GEN2_W2, GEN2_B2, GEN2_W3, GEN2_B3 = GEN2
 
 
 def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float, ...]:
@@ -49,13 +61,13 @@ def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float
     return tuple(float(chances[(seat - current) % n]) for seat in range(n))
 
 
-def evaluate(state: Any) -> tuple[float, ...]:
+def evaluate(state: Any, weights: Weights = WEIGHTS) -> tuple[float, ...]:
     """`heuristics.evaluate`'s counterpart from the network, for a `SplendorState`."""
     if state.result is not None:
         return tuple(state.result)
     from games.splendor_marvel.compiled import COMPILED
 
-    return value_of_world(COMPILED.encode_state(state))
+    return value_of_world(COMPILED.encode_state(state), weights)
 
 
 @njit(nogil=True)
@@ -71,24 +83,26 @@ def _relu_layer(weight: np.ndarray, bias: np.ndarray, inputs: np.ndarray) -> np.
 
 
 @njit(nogil=True)
-def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
-    """`kernel.evaluate`'s contract from the network: `value_of_world`, compiled."""
+def value_kernel(world: np.ndarray, out: np.ndarray, w1: np.ndarray, b1: np.ndarray,
+                 w2: np.ndarray, b2: np.ndarray, w3: np.ndarray, b3: np.ndarray) -> None:
+    """`kernel.evaluate`'s contract from the network with weights (w1, b1, .., b3):
+    `value_of_world`, compiled."""
     n = world[k.NUM_PLAYERS]
     if world[k.OVER]:
         k.returns(world, out)
         return
     x = np.empty(NUM_INPUTS)
     public_features_kernel(world, x)
-    second = _relu_layer(W2, B2, _relu_layer(W1, B1, x))
+    second = _relu_layer(w2, b2, _relu_layer(w1, b1, x))
     base = np.empty(n)
     k.evaluate(world, base)
     current = world[k.CURRENT]
     logits = np.empty(n)
     top = -math.inf
     for r in range(n):
-        total = B3[r] + math.log(base[(current + r) % n])
+        total = b3[r] + math.log(base[(current + r) % n])
         for j in range(second.shape[0]):
-            total += W3[r, j] * second[j]
+            total += w3[r, j] * second[j]
         logits[r] = total
         top = max(top, total)
     norm = 0.0
@@ -97,3 +111,15 @@ def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
         norm += logits[r]
     for r in range(n):
         out[(current + r) % n] = logits[r] / norm
+
+
+@njit(nogil=True)
+def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
+    """`kernel.evaluate`'s contract from generation 0's network (`network.json`)."""
+    value_kernel(world, out, W1, B1, W2, B2, W3, B3)
+
+
+@njit(nogil=True)
+def evaluate_gen2_kernel(world: np.ndarray, out: np.ndarray) -> None:
+    """`kernel.evaluate`'s contract from generation 2's network (`network_gen2.json`)."""
+    value_kernel(world, out, GEN2_W1, GEN2_B1, GEN2_W2, GEN2_B2, GEN2_W3, GEN2_B3)

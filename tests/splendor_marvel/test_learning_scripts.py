@@ -13,9 +13,11 @@ from typing import Any
 
 import pytest
 
-from games.splendor_marvel import new_game
+from games.splendor_marvel import GAME, new_game
 from games.splendor_marvel.heuristics import priors
+from games.splendor_marvel.learned import LEARNED_PUCT_C
 from games.splendor_marvel.rules import apply, legal_actions
+from search import SearchConfig
 from tests.splendor_marvel.test_network import inputs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +70,13 @@ def test_each_game_replays_its_recorded_decisions(records: Path) -> None:
         assert list(state.result) == game["result"]
 
 
+def test_the_learned_engine_plays_with_its_own_puct_constant() -> None:
+    generator = script("selfplay_splendor")
+    assert generator.search_config(GAME) == SearchConfig()
+    assert generator.search_config(GAME.learned) == SearchConfig(puct_c=LEARNED_PUCT_C)
+    assert SearchConfig().puct_c != LEARNED_PUCT_C
+
+
 def test_a_rerun_skips_written_games_and_drops_a_torn_line(records: Path, tmp_path: Path) -> None:
     copy = tmp_path / "games.jsonl"
     lines = records.read_text().splitlines(keepends=True)
@@ -84,7 +93,7 @@ def test_the_trainer_reports_against_the_logistic_evaluation(
     assert script("train_splendor_network").main(
         ["--data", str(records), "--epochs", "2", "--hidden", "8", "4"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report["held_out"]) == {"network", "logistic", "search_root"}
+    assert set(report["held_out"]) == {"network", "shipped", "logistic", "search_root"}
     assert report["positions"]["test"] > 0 and report["positions"]["train"] > 0
 
 

@@ -1,6 +1,6 @@
-"""The learned value: public inputs only, the numpy and numba forward passes agree, and the
-compiled search with the network (and with the learned priors) grows the Python search's
-tree."""
+"""The learned value: public inputs only, the numpy and numba forward passes agree (generations
+0 and 2), and the compiled search with generation 0's value (and with generation 2's value and
+the learned priors) grows the Python search's tree."""
 
 from __future__ import annotations
 
@@ -18,10 +18,20 @@ from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.learned import (
     LEARNED,
     LEARNED_GAME,
+    LEARNED_GEN1,
+    LEARNED_GEN1_GAME,
     LEARNED_VALUE,
     LEARNED_VALUE_GAME,
 )
-from games.splendor_marvel.network import WEIGHTS, evaluate, evaluate_kernel, value_of_world
+from games.splendor_marvel.network import (
+    GEN2,
+    WEIGHTS,
+    Weights,
+    evaluate,
+    evaluate_gen2_kernel,
+    evaluate_kernel,
+    value_of_world,
+)
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
     public_features,
@@ -70,15 +80,26 @@ def test_the_python_inputs_are_the_jitted_ones() -> None:
         assert np.array_equal(out, inputs(state))
 
 
-def test_the_kernel_forward_pass_equals_the_numpy_one() -> None:
+@pytest.mark.parametrize(("kernel", "weights"), [(evaluate_kernel, WEIGHTS),
+                                                  (evaluate_gen2_kernel, GEN2)],
+                         ids=["shipped", "generation-2"])
+def test_the_kernel_forward_pass_equals_the_numpy_one(kernel: Any, weights: Weights) -> None:
     for state in positions(120):
         world = COMPILED.encode_state(state)
         values = np.empty(state.num_players)
-        evaluate_kernel(world, values)
-        expected = value_of_world(world)
+        kernel(world, values)
+        expected = value_of_world(world, weights)
         assert np.allclose(values, expected, rtol=0, atol=1e-9)
-        assert np.allclose(values, evaluate(state), rtol=0, atol=1e-9)
+        assert np.allclose(values, evaluate(state, weights), rtol=0, atol=1e-9)
         assert sum(expected) == pytest.approx(1.0) and min(expected) > 0
+
+
+def test_generation_2_is_the_learned_value_and_a_network_of_its_own() -> None:
+    assert not all(np.array_equal(a, b) for a, b in zip(GEN2, WEIGHTS, strict=True))
+    state = positions(1)[0]
+    assert LEARNED_GAME.evaluate(state) == evaluate(state, GEN2)
+    assert LEARNED_GEN1_GAME.evaluate(state) == LEARNED_VALUE_GAME.evaluate(state)
+    assert LEARNED_GEN1_GAME.evaluate(state) == evaluate(state)
 
 
 def test_with_its_last_layer_at_zero_the_network_is_today_s_evaluation() -> None:
@@ -98,14 +119,15 @@ def test_a_finished_game_is_valued_by_its_result() -> None:
 
 
 def test_the_network_is_the_learned_twins_evaluation_and_the_policy_their_priors() -> None:
-    for twin in (LEARNED_VALUE, LEARNED):
-        assert twin.kernel.evaluate is evaluate_kernel
+    for twin in (LEARNED_VALUE, LEARNED_GEN1, LEARNED):
         for name in ("apply", "legal_actions", "rollout_action", "sample"):
             assert getattr(twin.kernel, name) is getattr(k, name)
+    assert LEARNED_VALUE.kernel.evaluate is LEARNED_GEN1.kernel.evaluate is evaluate_kernel
+    assert LEARNED.kernel.evaluate is evaluate_gen2_kernel
     assert LEARNED_VALUE.kernel.priors is k.priors
-    assert LEARNED.kernel.priors is priors_kernel
-    versions = {COMPILED.kernel_version, LEARNED_VALUE.kernel_version, LEARNED.kernel_version}
-    assert len(versions) == 3
+    assert LEARNED_GEN1.kernel.priors is LEARNED.kernel.priors is priors_kernel
+    versions = {twin.kernel_version for twin in (COMPILED, LEARNED_VALUE, LEARNED_GEN1, LEARNED)}
+    assert len(versions) == 4
 
 
 @pytest.mark.parametrize("config", [SearchConfig(), SearchConfig(rollout_depth=0)],
