@@ -96,7 +96,7 @@ def suggest(
         level=budget.strength if budget.weakened else 0,
     )
     if judge:
-        judged, iterations = _judged_candidates(adapter, obs, result, budget, slot, ends[1:])
+        judged, iterations = _judged_candidates(adapter, obs, result, budget, slot)
         response.judged.extend(judged)
         response.judging_iterations = iterations
     if not skip_follow_ups:
@@ -106,14 +106,14 @@ def suggest(
 
 
 def _judged_candidates(
-    adapter: GameAdapter, obs: Any, result: SearchResult, budget: Budget, slot: int,
-    ends: Sequence[float | None],
+    adapter: GameAdapter, obs: Any, result: SearchResult, budget: Budget, slot: int
 ) -> tuple[list[advisor_pb2.MoveAssessment], int]:
     """The shown candidates, each judged from its own search against the search's choice,
     highest judged value first, and the iterations those searches ran. The choice's reasons
     compare it with the best other shown candidate, every other's with the choice."""
     cancel = SlotCancel(slot)
     shown = result.candidates[: budget.candidates]
+    ends = _judging_plan(budget, len(shown))
     runs = [judging.own_search(adapter, obs, c.action, budget, cancel, end)
             for c, end in zip(shown, ends, strict=False)]
     best = runs[0]
@@ -203,10 +203,11 @@ def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> byt
     )
     if action is not None:
         cancel = SlotCancel(slot)
-        mine = judging.own_search(adapter, obs, action, budget, cancel, ends[1])
         is_best = action == result.action
+        ends = _judging_plan(budget, 1 if is_best else 2)
+        mine = judging.own_search(adapter, obs, action, budget, cancel, ends[0])
         best = mine if is_best else judging.own_search(
-            adapter, obs, result.action, budget, cancel, ends[2])
+            adapter, obs, result.action, budget, cancel, ends[1])
         runner_up = result.candidates[1].action if len(result.candidates) > 1 else None
         response.assessment.CopyFrom(judging.assessment(
             adapter, obs, result, mine, best, runner_up if is_best else best.action,
@@ -230,6 +231,14 @@ def _time_plan(budget: Budget, shares: Sequence[float]) -> list[float | None]:
         done += share
         ends.append(start + usable * done / total)
     return ends
+
+
+def _judging_plan(budget: Budget, searches: int) -> list[float | None]:
+    """The instant each of `searches` judging searches, run in turn, must stop by, planned when
+    judging starts: equal parts of the time left. Planned at the call's arrival instead, a main
+    search (or the answer built after it) that ran late would leave the first judged move, the
+    search's own choice, one iteration and an interval of no use."""
+    return _time_plan(budget, [JUDGE_SHARE] * searches)
 
 
 def _expected_points(adapter: GameAdapter, obs: Any, budget: Budget) -> list[float]:

@@ -1,17 +1,26 @@
 """One answer per question, through the real server: SuggestMove and Evaluate name the same best
 move, a judged hint is monotone in value and compares only with moves it shows, its numbers
-are Evaluate's, and overlapping intervals with few visits are "not searched enough to tell"."""
+are Evaluate's, overlapping intervals with few visits are "not searched enough to tell", and a
+main search that ends late starves no judged move."""
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 import pytest
 
+from advisor import work
+from advisor.budget import Budget
 from advisor.coaching import BEFORE, MIN_TIE_VISITS
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.challengers import GAME as CHALLENGERS
 from games.challengers import new_game as new_challengers
 from games.challengers import observe as observe_challengers
+from games.splendor_marvel import observe
+from search.levels import FULL_STRENGTH
+from search.limits import now
 
 from .conftest import midgame, observation_of
 
@@ -84,3 +93,31 @@ def test_overlapping_intervals_with_few_visits_are_not_searched_enough_to_tell(
     for judged in undecided:
         assert not judged.tied_with_best and not judged.tied_with
         assert "not searched enough to tell" in judged.explanations[0].text
+
+
+def test_a_main_search_that_ends_late_leaves_every_judged_move_its_own_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under a time budget the judging searches share the time left when judging starts: a main
+    search that overran its part (here, by sleeping past the first judged move's part as the
+    call's arrival would have planned it) must not leave that move, the search's own choice,
+    one iteration."""
+    searched = work._search
+
+    def late(adapter: Any, obs: Any, budget: Budget, slot: int, deadline: float | None = None,
+             **limits: Any) -> Any:
+        result = searched(adapter, obs, budget, slot, deadline=deadline, **limits)
+        assert deadline is not None and budget.deadline is not None
+        time.sleep(max(0.0, deadline + 0.5 * (budget.deadline - deadline) - now()))
+        return result
+
+    monkeypatch.setattr(work, "_flags", [0])
+    monkeypatch.setattr(work, "_search", late)
+    state = midgame(seed=4, plies=14)
+    budget = Budget(iterations=None, time_s=3.0, deadline=now() + 3.0, seed=7, workers=1,
+                    candidates=3, strength=FULL_STRENGTH, engine="compiled")
+    hint = advisor_pb2.SuggestMoveResponse.FromString(work.suggest(
+        "splendor_marvel", observe(state, state.current), budget, skip_follow_ups=True,
+        pv_length=2, judge=True, slot=0))
+    assert len(hint.judged) == 3
+    assert min(j.visits for j in hint.judged) >= 10, [j.visits for j in hint.judged]
