@@ -62,6 +62,8 @@ def _unbound(*args: Any) -> Any:
 
 
 # Names that `search.specialize` binds to one game's kernel functions (see the contract).
+# Every call passes `game_apply` its action as an int64 (the tree's type), so the game's apply
+# and everything below it compile for one signature, not for the buffers' int32 too.
 game_num_players: Callable[..., Any] = _unbound
 game_current_player: Callable[..., Any] = _unbound
 game_is_terminal: Callable[..., Any] = _unbound
@@ -307,7 +309,7 @@ def playout(world: Array, rng: Array, settings: Array, buffer: Array, reward: Ar
         else:
             count = game_legal_actions(world, buffer)
             action = buffer[int(uniform(rng) * count)]
-        game_apply(world, action, rng)
+        game_apply(world, np.int64(action), rng)
         depth += 1
     if game_is_terminal(world):
         game_returns(world, reward)
@@ -440,7 +442,7 @@ def roll_out_moves(
         i = cursor[1]
         action = legal[k, i]
         world[:] = worlds[k]
-        game_apply(world, action, rng)
+        game_apply(world, np.int64(action), rng)
         playout(world, rng, settings, buffer, reward)
         visits[action] += 1
         for seat in range(num_players):
