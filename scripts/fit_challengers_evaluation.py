@@ -1,6 +1,7 @@
 """Fit the Challengers! static evaluation from seeded self-play.
 
 Usage: python scripts/fit_challengers_evaluation.py [--games 6000] [--seed 1] [--explore 0.5]
+    [--players 2,2,3,4]
 
 Plays tournaments between noisy heuristic players (the engine's rollout policy, with some
 uniformly random moves so that odd decks and thin decks occur too), records every seat's
@@ -8,7 +9,7 @@ features (`games/challengers/features.py`) at each decision with the tournament'
 and fits a conditional logit (seat s wins with probability proportional to exp(w · features))
 by Newton's method, once over all player counts ("weights") and once per player count
 ("by_players"; the evaluation uses the weights of its player count: solo and 2-player games
-use "2", 5+ players use "4"). Player counts cycle 2, 2, 3, 4. Writes
+use "2", 5+ players use "4"). Player counts cycle 2, 2, 3, 4 (`--players`). Writes
 `games/challengers/evaluation.json` with the weights and how well they predict held-out games
 (every fifth game).
 
@@ -69,13 +70,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", default=",".join(map(str, PLAYER_COUNTS)),
+                        help="player counts the games cycle through")
     parser.add_argument("--explore", type=float, default=0.0,
                         help="random-move rate of each game's unrecorded opening stretch")
     parser.add_argument("--dry-run", action="store_true", help="print, do not write the file")
     args = parser.parse_args(argv)
+    counts = tuple(int(n) for n in args.players.split(","))
     print(f"playing {args.games} self-play games (seed {args.seed})", file=sys.stderr)
     train, held_out = collect(
-        functools.partial(play, explore=args.explore), PLAYER_COUNTS, args.games, args.seed)
+        functools.partial(play, explore=args.explore), counts, args.games, args.seed)
     w, quality = fit_report(train, held_out)
     previous = json.loads(TARGET.read_text("utf-8")) if TARGET.exists() else {}
     if previous.get("features") != list(FEATURES):
@@ -101,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         "games": args.games,
         "seed": args.seed,
         **({"explore": args.explore} if args.explore else {}),  # absent: today's plain fit
-        "player_counts": list(PLAYER_COUNTS),
+        "player_counts": list(counts),
         "positions": sum(len(s.y) for s in train.values()),
         "features": list(FEATURES),
         "weights": [round(float(v), 6) for v in w],
