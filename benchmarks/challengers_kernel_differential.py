@@ -41,6 +41,12 @@ def random_robot_deck(seed: int) -> list[int]:
     return [rng.choice(ROBOT_SET) for _ in range(rng.randint(8, 12))]
 
 
+def tallied_effect_cards() -> list[int]:
+    """The cards whose effects the match tallies: not the "when picked" ones (the deck phase
+    is not tallied), nor Cyborg's, whose effect is its power (the round number)."""
+    return [c.index for c in CARDS if c.trigger not in ("none", "picked") and c.power >= 0]
+
+
 def play_in_lockstep(seed: int, tally: Counter[tuple[int, int]] | None = None,
                      robot_set: bool = False) -> int:
     """One seeded tournament on both engines, compared at every decision; its decisions.
@@ -133,8 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"disagreements: {len(failures)}   seconds: {elapsed:.0f}")
     for failure in failures[:10]:
         print("  ", failure)
-    # "when picked" effects belong to the deck phase, which the engine does not tally
-    effect_cards = [c.index for c in CARDS if c.trigger not in ("none", "picked")]
+    effect_cards = tallied_effect_cards()
     never = [CARDS[c].name for c in effect_cards if not triggered[c]]
     print(f"card effects triggered: {len(effect_cards) - len(never)} of {len(effect_cards)} "
           f"cards with an effect ({sum(triggered.values())} triggers)")

@@ -13,6 +13,7 @@ from benchmarks.challengers_kernel_differential import (
     ROBOT_SET,
     play_in_lockstep,
     random_robot_deck,
+    tallied_effect_cards,
 )
 from games.challengers.catalogue import CARDS
 
@@ -31,6 +32,6 @@ def test_every_robot_set_effect_agrees_with_the_python_engine() -> None:
     decisions = sum(play_in_lockstep(seed, tally, robot_set=True) for seed in ODD_TABLES)
     assert decisions > 20 * len(ODD_TABLES)
     fired = {CARDS[card].name for _, card in tally}
-    with_effects = {CARDS[card].name for card in ROBOT_SET
-                    if CARDS[card].trigger != "none" and CARDS[card].name != "Cyborg"}
+    with_effects = {CARDS[card].name for card in set(tallied_effect_cards()) & set(ROBOT_SET)}
+    assert len(with_effects) == 9
     assert with_effects <= fired, f"never fired: {sorted(with_effects - fired)}"
