@@ -10,6 +10,7 @@ from pathlib import Path
 from types import ModuleType
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -108,3 +109,13 @@ def test_the_kernel_features_equal_the_python_ones() -> None:
             kh.features(world, p, out)
             assert np.allclose(out, features(state, p), rtol=0, atol=1e-12), (seed, p)
     assert len(phases) == 2  # deck phases and matches
+
+
+def test_a_dry_run_reports_the_player_counts_and_exploration_it_was_asked_for(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    shipped = (ROOT / "games" / "challengers" / "evaluation.json").read_text()
+    assert fitting().main(["--games", "5", "--players", "2", "--explore", "0.5", "--dry-run"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["player_counts"] == [2] and report["explore"] == 0.5
+    assert list(report["by_players"]) == ["2"]
+    assert (ROOT / "games" / "challengers" / "evaluation.json").read_text() == shipped
