@@ -128,7 +128,7 @@ class CompiledTreeSearch:
         self.meta = np.zeros(loop.META_FIELDS, dtype=np.int64)
         self.meta[loop.NODES] = 1
         self.meta[loop.FIRST_WORLD_PENDING] = 1
-        self.c = config.puct_c if config.selection == "puct" else config.uct_c
+        self.c = config.puct_constant if config.selection == "puct" else config.uct_c
         self.path = np.empty(INITIAL_PATH, dtype=np.int64)
         self.legal = np.empty(game.max_legal, dtype=np.int32)
         self.untried = np.empty(game.max_legal, dtype=np.int32)
