@@ -62,8 +62,9 @@ class Budget:
 
     def config(self) -> SearchConfig:
         """The search settings of this budget (the defaults, with its workers, engine and
-        opponent model): SuggestMove, Analyze, Evaluate and the judging searches all use them
-        (docs/coaching.md)."""
+        opponent model; what it leaves unset, PUCT's constant, the search takes from the game
+        for the table's size: `search.config.settled`): SuggestMove, Analyze, Evaluate and the
+        judging searches all use them (docs/coaching.md)."""
         return SearchConfig(
             workers=self.workers, engine=self.engine,
             opponent_model="priors" if self.model_opponents else "none",

@@ -16,11 +16,14 @@ values at each budget, and the stage).
 
 Each judged move is written as one JSON line to `--out` as soon as it is measured, so a run
 stopped early still reports (`--report FILE` prints the table of a file again), and `--resume`
-skips the positions a file already holds.
+skips the positions a file already holds. `--against REF` adds how often the file's grades agree
+with REF's grades at its larger budget, on the judged moves both files hold: two evaluations
+measured on the same positions, each checked against the same judge.
 
     python -m benchmarks.calibration --game splendor_marvel --positions 200
     python -m benchmarks.calibration --game challengers --positions 200 --out chal.jsonl
     python -m benchmarks.calibration --report chal.jsonl
+    python -m benchmarks.calibration --report a.jsonl --against b.jsonl
 """
 
 from __future__ import annotations
@@ -158,9 +161,10 @@ def measure(args: argparse.Namespace) -> None:
             print(f"{number}/{args.positions} {label}", file=sys.stderr, flush=True)
 
 
-def report(path: Path) -> str:
-    """The calibration table of a file `measure` wrote."""
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+def report(path: Path, reference: Path | None = None) -> str:
+    """The calibration table of a file `measure` wrote (and its agreement with `reference`'s
+    larger-budget grades, when given)."""
+    rows = _read(path)
     if not rows:
         return f"{path}: nothing measured yet"
     first = rows[0]
@@ -187,7 +191,32 @@ def report(path: Path) -> str:
                  f"draws): {low:.1%}-{high:.1%}")
     lines.append(f"Grades within one band of the 10x grade: {within:.1%}")
     lines += ["", *_disagreements(rows)]
+    if reference is not None:
+        lines += ["", against(rows, reference)]
     return "\n".join(lines)
+
+
+def against(rows: Sequence[dict[str, Any]], path: Path) -> str:
+    """How often the grades of `rows` agree with the larger-budget grades of the file at
+    `path`, on the judged moves (position, kind, move) both hold."""
+    reference = {_key(r): r["large"] for r in _read(path)}
+    shared = [r for r in rows if _key(r) in reference]
+    if not shared:
+        return f"no judged move in common with {path}"
+    lines = [f"Against {path}'s grades at 10x, on the {len(shared)} judged moves both files "
+             "hold:", "", "| grades of this file | agree |", "|---|---|"]
+    for budget_name, side in (("at 1x", "small"), ("at 10x", "large")):
+        agree = sum(_graded(r[side]) == _graded(reference[_key(r)]) for r in shared)
+        lines.append(f"| {budget_name} | {agree / len(shared):.1%} |")
+    return "\n".join(lines)
+
+
+def _key(row: dict[str, Any]) -> tuple[str, str, str]:
+    return row["position"], row["kind"], row["small"]["move"]
+
+
+def _read(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def _disagreements(rows: Sequence[dict[str, Any]]) -> list[str]:
@@ -252,10 +281,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("calibration.jsonl"))
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--report", type=Path, help="only print the table of this file")
+    parser.add_argument("--against", type=Path,
+                        help="also compare the grades with this file's grades at 10x")
     args = parser.parse_args(argv)
     if args.report is None:
         measure(args)
-    print(report(args.report or args.out))
+    print(report(args.report or args.out, args.against))
     return 0
 
 

@@ -1,13 +1,15 @@
 """The Challengers! kernel against its oracle, the Python engine, over many seeded tournaments.
 
 Usage: ``python -m benchmarks.challengers_kernel_differential [--tournaments 10000]
-[--first-seed 0]``.
+[--first-seed 0] [--robot-set]``.
 
 Plays each seeded tournament on both engines in lockstep (`play_in_lockstep`: 1-8 players by
 the seed, uniform or heuristic play, one chance stream; the test suite plays a few hundred)
 and compares the legal actions at every decision, the successor world after every move, the
 result and the effect tally. Prints a table per table size and which card effects the run
-triggered.
+triggered. No player drafts the robot set, so its advanced (R) and solo (SOLO) cards act only
+in a robot's deck: `--robot-set` gives every odd table's robot a random deck of robot-set cards
+(the rules leave the higher difficulties' recipe open), which exercises their effects.
 """
 
 from __future__ import annotations
@@ -30,18 +32,35 @@ from games.challengers.kernel_world import encode_state
 from games.challengers.setup import new_state
 from kernels.rng import PythonRng, new_rng
 
+ROBOT_SET = tuple(card.index for card in CARDS if card.set == "robot")
 
-def play_in_lockstep(seed: int, tally: Counter[tuple[int, int]] | None = None) -> int:
+
+def random_robot_deck(seed: int) -> list[int]:
+    """A robot deck of 8-12 robot-set cards (starters, R and SOLO alike) drawn from `seed`."""
+    rng = random.Random(f"robot deck {seed}")
+    return [rng.choice(ROBOT_SET) for _ in range(rng.randint(8, 12))]
+
+
+def tallied_effect_cards() -> list[int]:
+    """The cards whose effects the match tallies: not the "when picked" ones (the deck phase
+    is not tallied), nor Cyborg's, whose effect is its power (the round number)."""
+    return [c.index for c in CARDS if c.trigger not in ("none", "picked") and c.power >= 0]
+
+
+def play_in_lockstep(seed: int, tally: Counter[tuple[int, int]] | None = None,
+                     robot_set: bool = False) -> int:
     """One seeded tournament on both engines, compared at every decision; its decisions.
 
-    The seed picks the table (1-8 players) and the policy (uniform or the heuristic). Chance
-    comes from one `kernels.rng` stream on both sides; asserts the same legal codes in the
-    same order, the same successor world after every move, the same result and effect tally
-    (added to `tally` when given).
+    The seed picks the table (1-8 players) and the policy (uniform or the heuristic); with
+    `robot_set`, an odd table's robot plays `random_robot_deck(seed)` instead of the level-1
+    deck. Chance comes from one `kernels.rng` stream on both sides; asserts the same legal
+    codes in the same order, the same successor world after every move, the same result and
+    effect tally (added to `tally` when given).
     """
     players = 1 + seed % 8
     heuristic = seed // 8 % 2 == 1
-    state = new_state(players, random.Random(seed))
+    robot_deck = random_robot_deck(seed) if robot_set else None
+    state = new_state(players, random.Random(seed), robot_deck=robot_deck)
     state.effect_counts = Counter()
     world = encode_state(state)
     python_rng: Any = PythonRng(seed)
@@ -90,6 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tournaments", type=int, default=10_000)
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--robot-set", action="store_true",
+                        help="robots play random decks of robot-set cards (R and SOLO too)")
     args = parser.parse_args(argv)
     played: Counter[int] = Counter()
     decisions: Counter[int] = Counter()
@@ -100,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         players = 1 + seed % 8
         tally: Counter[tuple[int, int]] = Counter()
         try:
-            decisions[players] += play_in_lockstep(seed, tally)
+            decisions[players] += play_in_lockstep(seed, tally, args.robot_set)
         except AssertionError as exc:
             failures.append(str(exc))
         played[players] += 1
@@ -118,8 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"disagreements: {len(failures)}   seconds: {elapsed:.0f}")
     for failure in failures[:10]:
         print("  ", failure)
-    # "when picked" effects belong to the deck phase, which the engine does not tally
-    effect_cards = [c.index for c in CARDS if c.trigger not in ("none", "picked")]
+    effect_cards = tallied_effect_cards()
     never = [CARDS[c].name for c in effect_cards if not triggered[c]]
     print(f"card effects triggered: {len(effect_cards) - len(never)} of {len(effect_cards)} "
           f"cards with an effect ({sum(triggered.values())} triggers)")

@@ -1,15 +1,15 @@
-"""Positions searched with the learned value, for `benchmarks.search_speed`'s `--game-factory`.
+"""Positions searched with the logistic evaluation, for `benchmarks.search_speed`'s
+`--game-factory`: the cost of the learned search (the default) against the one before it.
 
 Usage: python -m benchmarks.search_speed --games splendor_marvel \\
-           --game-factory benchmarks.learning:learned_positions --engines compiled --workers 1
+           --game-factory benchmarks.learning:logistic_positions --engines compiled --workers 1
        python -m benchmarks.learning      # CPU time of one evaluation and of one call of the
-                                          # priors: today's and the learned ones
+                                          # priors: the logistic and the learned ones
 
-The same named positions as `search_speed`'s Splendor: Marvel rows, with the engine that searches
-with the value network and the learned priors (`games.splendor_marvel.learned`), so the table
-shows their cost beside today's rows. How the network was trained and how it plays:
-`benchmarks/LEARNING.md`.
-"""
+The same named positions as `search_speed`'s Splendor: Marvel rows (which search with the value
+network and the learned priors, `GAME`), with the engine that searches with the logistic
+evaluation and hand-written priors (`GAME.logistic`), so the table shows the two side by side.
+How the network was trained and how it plays: `benchmarks/LEARNING.md`."""
 
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ from games.splendor_marvel.network import evaluate_kernel
 from games.splendor_marvel.network_policy import priors_kernel
 
 
-def learned_positions(num_players: int, seed: int) -> list[Position]:
-    """`search_speed`'s Splendor: Marvel positions, searched with the learned value and
-    priors."""
-    return [replace(p, name=f"{p.name} net", game=GAME.learned)
+def logistic_positions(num_players: int, seed: int) -> list[Position]:
+    """`search_speed`'s Splendor: Marvel positions (searched with the learned value and
+    priors, the default), searched with the logistic evaluation and priors before them."""
+    return [replace(p, name=f"{p.name} logistic", game=GAME.logistic)
             for p in GAMES["splendor_marvel"](num_players, seed)]
 
 

@@ -95,19 +95,21 @@ def targets(iters: int, ms: int) -> list[Target]:
 
 
 def learned_targets(ms: int) -> list[Target]:
-    """Issue 29's targets: the search with the learned value and priors (`value=learned`)."""
+    """Issue 29's targets: the search with the learned value and priors (`value=learned`, the
+    default) against the logistic evaluation and priors before it (`value=logistic`)."""
     timed = f"time={ms / 1000:g}"
     learned = f"ismcts:{timed},value=learned"
+    logistic = f"ismcts:{timed},value=logistic"
     return [
-        Target("learned-time", 0.64, learned, f"ismcts:{timed}",
-               f"learned ISMCTS against today's ISMCTS, {ms} ms a move each", sprt=True),
-        Target("learned-pimc-time", 0.88, learned, f"pimc:{timed}",
-               f"learned ISMCTS against PIMC, {ms} ms a move each", sprt=True),
+        Target("learned-time", 0.64, learned, logistic,
+               f"learned ISMCTS against the logistic ISMCTS, {ms} ms a move each", sprt=True),
+        Target("learned-pimc-time", 0.88, learned, f"pimc:{timed},value=logistic",
+               f"learned ISMCTS against the logistic PIMC, {ms} ms a move each", sprt=True),
         Target("learned-10x-time", 0.50, f"ismcts:time={10 * ms / 1000:g},value=learned",
                learned, f"learned ISMCTS at {10 * ms} ms a move against itself at {ms} ms",
                sprt=True),
-        Target("learned-time-4p", 0.35, learned, f"ismcts:{timed}",
-               f"learned ISMCTS against 3 of today's ISMCTS, 4 players, {ms} ms a move each",
+        Target("learned-time-4p", 0.35, learned, logistic,
+               f"learned ISMCTS against 3 logistic ISMCTS, 4 players, {ms} ms a move each",
                players=4),
     ]
 

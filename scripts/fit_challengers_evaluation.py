@@ -1,6 +1,7 @@
 """Fit the Challengers! static evaluation from seeded self-play.
 
-Usage: python scripts/fit_challengers_evaluation.py [--games 6000] [--seed 1]
+Usage: python scripts/fit_challengers_evaluation.py [--games 6000] [--seed 1] [--explore 0.5]
+    [--players 2,2,3,4]
 
 Plays tournaments between noisy heuristic players (the engine's rollout policy, with some
 uniformly random moves so that odd decks and thin decks occur too), records every seat's
@@ -8,14 +9,21 @@ features (`games/challengers/features.py`) at each decision with the tournament'
 and fits a conditional logit (seat s wins with probability proportional to exp(w · features))
 by Newton's method, once over all player counts ("weights") and once per player count
 ("by_players"; the evaluation uses the weights of its player count: solo and 2-player games
-use "2", 5+ players use "4"). Player counts cycle 2, 2, 3, 4. Writes
+use "2", 5+ players use "4"). Player counts cycle 2, 2, 3, 4 (`--players`). Writes
 `games/challengers/evaluation.json` with the weights and how well they predict held-out games
 (every fifth game).
+
+With `--explore RATE`, each tournament opens with a stretch (a uniform number of decisions, up
+to `EXPLORE_SPAN` per seat) where each seat moves uniformly at random with probability RATE, so
+that decks unlike the heuristic's (kept Newcomers, untrimmed starters, thin decks) occur often;
+only the positions after that stretch are recorded, whose future every seat plays by the
+rollout policy, as the search's playouts do before the evaluation is asked.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import sys
@@ -31,18 +39,26 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "games" / "challengers" / "evaluation.json"
 RANDOM_MOVE_RATE = 0.1
 PLAYER_COUNTS = (2, 2, 3, 4)
+EXPLORE_SPAN = 30
+"""`--explore`: the exploring stretch lasts up to this many decisions per seat."""
 
 
-def play(num_players: int, seed: int) -> tuple[Rows, tuple[float, ...]]:
-    """One self-play tournament: at each decision, every seat's features; and the result."""
+def play(num_players: int, seed: int, explore: float = 0.0) -> tuple[Rows, tuple[float, ...]]:
+    """One self-play tournament: at each decision (after the exploring stretch, if `explore`),
+    every seat's features; and the result."""
     rng = random.Random(seed)
     state = new_game(num_players, seed)
     rivals = list(range(num_players))
     rows = []
+    stretch = rng.randrange(EXPLORE_SPAN * num_players) if explore else 0
+    decisions = 0
     while state.result is None:
-        rows.append([features(state, p) for p in rivals])
+        exploring = decisions < stretch
+        if not exploring:
+            rows.append([features(state, p) for p in rivals])
+        decisions += 1
         actions = GAME.legal_actions(state)
-        if rng.random() < RANDOM_MOVE_RATE:
+        if rng.random() < (explore if exploring else RANDOM_MOVE_RATE):
             action = actions[rng.randrange(len(actions))]
         else:
             action = GAME.rollout_action(state, rng)
@@ -54,11 +70,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", default=",".join(map(str, PLAYER_COUNTS)),
+                        help="player counts the games cycle through")
+    parser.add_argument("--explore", type=float, default=0.0,
+                        help="random-move rate of each game's unrecorded opening stretch")
     parser.add_argument("--dry-run", action="store_true", help="print, do not write the file")
     args = parser.parse_args(argv)
+    counts = tuple(int(n) for n in args.players.split(","))
     print(f"playing {args.games} self-play games (seed {args.seed})", file=sys.stderr)
-    train, held_out = collect(play, PLAYER_COUNTS, args.games, args.seed)
+    train, held_out = collect(
+        functools.partial(play, explore=args.explore), counts, args.games, args.seed)
     w, quality = fit_report(train, held_out)
+    previous = json.loads(TARGET.read_text("utf-8")) if TARGET.exists() else {}
+    if previous.get("features") != list(FEATURES):
+        previous = {}
     by_players = {}
     for n in sorted(train):
         wn = fit({n: train[n]})
@@ -71,11 +96,16 @@ def main(argv: list[str] | None = None) -> int:
             "held_out_log_loss_uniform": round(log_loss(test, np.zeros_like(wn)), 4),
             "held_out_accuracy": round(accuracy(test, wn), 4),
         }
+        if str(n) in previous.get("by_players", {}):
+            before = np.array(previous["by_players"][str(n)]["weights"])
+            print(f"{n} players: held-out log-loss {log_loss(test, wn):.4f}, with the weights"
+                  f" {TARGET.name} had {log_loss(test, before):.4f}", file=sys.stderr)
     report = {
         "source": "scripts/fit_challengers_evaluation.py",
         "games": args.games,
         "seed": args.seed,
-        "player_counts": list(PLAYER_COUNTS),
+        **({"explore": args.explore} if args.explore else {}),  # absent: today's plain fit
+        "player_counts": list(counts),
         "positions": sum(len(s.y) for s in train.values()),
         "features": list(FEATURES),
         "weights": [round(float(v), 6) for v in w],

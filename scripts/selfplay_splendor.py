@@ -3,15 +3,15 @@
 Usage: python scripts/selfplay_splendor.py --out /work/selfplay/gen1.jsonl [--games 600] [--seed 1]
        [--iterations 200] [--explore-plies 12] [--learned]
 
-Every seat is the compiled ISMCTS (today's defaults, `--iterations` a move; `--learned` searches
-with the latest learned value and priors, `GAME.learned`, and its PUCT constant, instead of the
-logistic evaluation and today's priors). Game i has 2, 3 or 4
-players in turn and its own seed, so any game replays alone. For the first `--explore-plies`
-decisions of a game the move is drawn in proportion to the root visits (temperature 1), later
-the most visited move is played. Each decision with a choice records the move played, the
-acting seat's `network_features.public_features` (public facts only), the root visits per
-action code, every legal action code with the log of today's heuristic prior for it (the
-policy head's starting point), the search's root value per seat and today's logistic
+Every seat is the compiled ISMCTS (the search's defaults, `--iterations` a move) with the
+logistic evaluation and hand-written priors (`GAME.logistic`), or with `--learned` the latest
+learned value and priors, `GAME` (the default engine, with its PUCT constant by table size).
+Game i has 2, 3 or 4 players in turn and its own seed, so any game replays alone. For the first
+`--explore-plies` decisions of a game the move is drawn in proportion to the root visits
+(temperature 1), later the most visited move is played. Each decision with a choice records the
+move played, the acting seat's `network_features.public_features` (public facts only), the root
+visits per action code, every legal action code with the log of today's heuristic prior for it
+(the policy head's starting point), the search's root value per seat and today's logistic
 evaluation (for comparison); each game records its final result per seat. One JSON line per
 game: rerunning with the same `--out` skips the games already written (resumable).
 """
@@ -49,12 +49,6 @@ def game_seed(seed: int, index: int) -> int:
     return seed * SEED_STRIDE + index
 
 
-def search_config(game: SplendorMarvel) -> SearchConfig:
-    """Today's search settings, with the PUCT constant the engine asks for (`puct_c`: the
-    learned engine's) where it has one."""
-    return SearchConfig(puct_c=getattr(game, "puct_c", SearchConfig().puct_c))
-
-
 def play_game(game: SplendorMarvel, index: int, seed: int, iterations: int,
               explore_plies: int) -> dict[str, Any]:
     """One self-play game as a JSON-ready record."""
@@ -73,7 +67,7 @@ def play_game(game: SplendorMarvel, index: int, seed: int, iterations: int,
         seat = state.current
         public_features_kernel(COMPILED.encode_state(state), features)
         result = ismcts(game, observe(state, seat), Limits(iterations=iterations),
-                        search_config(game), seed=rng.getrandbits(62))
+                        SearchConfig(), seed=rng.getrandbits(62))
         codes = [int(c.action) for c in result.candidates]  # type: ignore[call-overload]
         visits = [c.visits for c in result.candidates]
         explore = decisions < explore_plies
@@ -121,9 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--explore-plies", type=int, default=12)
     parser.add_argument("--learned", action="store_true",
-                        help="search with GAME.learned, the latest generation (expert iteration)")
+                        help="search with GAME, the latest generation (expert iteration)")
     args = parser.parse_args(argv)
-    game = GAME.learned if args.learned else GAME
+    game = GAME if args.learned else GAME.logistic
     args.out.parent.mkdir(parents=True, exist_ok=True)
     done = games_done(args.out)
     todo = [i for i in range(args.games) if i not in done]

@@ -15,7 +15,7 @@ from typing import Any, Literal, Protocol
 
 from search import levels
 from search.compiled_game import compiled_twin
-from search.config import SearchConfig
+from search.config import SearchConfig, settled
 from search.core import TreeSearch, WorldSampler, playout
 from search.game import AnyGame
 from search.ismcts import DEFAULT_CONFIG, ismcts
@@ -159,6 +159,7 @@ class PIMCBot:
         self, worlds: list[Any], limits: Limits, seed: int, start: float
     ) -> RootSummary:
         game = self.game
+        config = settled(self.config, game, game.num_players(worlds[0]))
         end, end_reason = limits.end(start)
         shares = split_iterations(limits.iterations, len(worlds))
         summaries = []
@@ -166,7 +167,7 @@ class PIMCBot:
             search = TreeSearch(
                 game,
                 _fixed_world(game, worlds[k]),
-                self.config,
+                config,
                 random.Random(worker_seed(seed, k)),
             )
             world_end = None if end is None else start + (end - start) * (k + 1) / len(shares)

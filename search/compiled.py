@@ -135,7 +135,7 @@ class CompiledTreeSearch:
         self.meta[loop.FIRST_WORLD_PENDING] = 1
         self.meta[loop.INDEXED] = 1
         self.index = _empty_index(INITIAL_NODES)
-        self.c = config.puct_c if config.selection == "puct" else config.uct_c
+        self.c = config.puct_constant if config.selection == "puct" else config.uct_c
         self.path = np.empty(INITIAL_PATH, dtype=np.int64)
         self.legal = np.empty(game.max_legal, dtype=np.int32)
         self.untried = np.empty(game.max_legal, dtype=np.int32)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal
 
 Selection = Literal["uct", "puct"]
 RolloutPolicy = Literal["heuristic", "random"]
@@ -14,6 +14,12 @@ Engine = Literal["compiled", "python"]
 Observers = Literal["single", "multiple"]
 OpponentModel = Literal["none", "priors"]
 FinalMove = Literal["visits", "lcb"]
+
+DEFAULT_PUCT_C = 0.3
+"""PUCT's constant where neither the config nor the game sets one (at 1.0 the heuristic priors
+pull too hard)."""
+GAME_SETTINGS = ("puct_c",)
+"""The settings a game may choose for its table (`settled`): a config leaves them unset."""
 
 
 @dataclass(frozen=True)
@@ -29,8 +35,10 @@ class SearchConfig:
     availability counts."""
     uct_c: float = 0.7
     """UCT exploration constant (about sqrt(2)/2 for rewards in [0, 1])."""
-    puct_c: float = 0.3
-    """PUCT exploration constant (0.3: at 1.0 the heuristic priors pull too hard)."""
+    puct_c: float | None = None
+    """PUCT exploration constant; None (the default): the game's own for the table's size
+    (`settled`, which every search entry applies), else `DEFAULT_PUCT_C`. A number given here
+    wins over the game's."""
     fpu_reduction: float = -0.1
     """PUCT: a child not yet visited is valued at its parent's mean for the mover less this
     (first-play urgency). Below 0 an untried move looks better than the average, so it is tried
@@ -109,9 +117,31 @@ class SearchConfig:
         if self.final_move not in ("visits", "lcb"):
             raise ValueError(
                 f"final_move must be 'visits' or 'lcb', got {self.final_move!r}")
-        if self.uct_c < 0 or self.puct_c < 0:
+        if self.uct_c < 0 or self.puct_constant < 0:
             raise ValueError("exploration constants must be >= 0")
         if not 0 <= self.widening < math.inf:
             raise ValueError(f"widening must be a finite number >= 0, got {self.widening}")
         if not -1 <= self.fpu_reduction <= 1:
             raise ValueError(f"fpu_reduction must be in [-1, 1], got {self.fpu_reduction}")
+
+    @property
+    def puct_constant(self) -> float:
+        """The PUCT constant searched with: `puct_c`, or `DEFAULT_PUCT_C` where it is unset."""
+        return DEFAULT_PUCT_C if self.puct_c is None else self.puct_c
+
+
+def settled(config: SearchConfig, game: object, num_players: int) -> SearchConfig:
+    """`config` with the game's own settings for a table of `num_players` in the fields it
+    leaves unset (None): what `game.search_settings(num_players)` returns (a mapping of
+    `GAME_SETTINGS` names to values) where the game has that method; `config` itself otherwise.
+    A setting the config gives wins. ValueError if the game names another field."""
+    choose = getattr(game, "search_settings", None)
+    if choose is None:
+        return config
+    chosen: Mapping[str, Any] = choose(num_players)
+    unknown = set(chosen) - set(GAME_SETTINGS)
+    if unknown:
+        raise ValueError(f"a game chooses only {', '.join(GAME_SETTINGS)} for its table, "
+                         f"not {', '.join(sorted(unknown))}")
+    unset = {name: value for name, value in chosen.items() if getattr(config, name) is None}
+    return replace(config, **unset) if unset else config

@@ -141,7 +141,7 @@ class TreeSearch:
     def _select_puct(self, node: Node, legal: Sequence[Any]) -> Node:
         """The PUCT choice among the children of the legal actions (counting availability),
         held to the tried ones where an opponent moves and progressive widening says so."""
-        c = self.config.puct_c
+        c = self.config.puct_constant
         sqrt = math.sqrt
         children = node.children
         best: Node | None = None
@@ -171,7 +171,7 @@ class TreeSearch:
     def _widened(self, node: Node, legal: Sequence[Any], untried: Node) -> Node:
         """Progressive widening: the best tried child instead of the `untried` one once the
         node has tried as many of its legal moves as its visits allow."""
-        c = self.config.puct_c
+        c = self.config.puct_constant
         tried = [child for child in map(node.children.__getitem__, legal) if child.visits]
         if not tried or len(tried) < self.config.widening * math.sqrt(node.visits):
             return untried

@@ -10,6 +10,8 @@ search can key its tree by them and count how often each was available.
 
 The multiple-observer search (`SearchConfig(observers="multiple")`, `search.multi_observer`)
 also needs `InformedGame.information_key`, and honours `observed_action` where a game has it.
+A game may also choose search settings for its table size (`search_settings(num_players)`:
+`search.config.settled`).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from search.compiled_game import compiled_twin
-from search.config import SearchConfig
+from search.config import SearchConfig, settled
 from search.core import TreeSearch, result_of
 from search.game import AnyGame, believed
 from search.limits import Limits, now
@@ -42,7 +42,8 @@ def ismcts(
     search with an earlier one's statistics. `config.observers == "multiple"` runs the
     multiple-observer search (`search.multi_observer`: always Python, no tree reuse).
     `config.opponent_model` lets the game weigh its hidden cards first (`game.believe`, inside
-    the budget's time). Raises
+    the budget's time). Settings `config` leaves unset are the game's own for the table's
+    size (`search.config.settled`; `game.num_players` reads it from the observation). Raises
     ValueError when the sampled world is over.
 
     >>> result = ismcts(game, observation, Limits(iterations=2000), seed=7)  # doctest: +SKIP
@@ -51,6 +52,7 @@ def ismcts(
     start = now()
     if seed is None:
         seed = fresh_seed()
+    config = settled(config, game, game.num_players(observation))
     observation = believed(game, observation, config.opponent_model)
     multiple = config.observers == "multiple"
     twin = compiled_twin(game, config.engine) if tree is None and not multiple else None

@@ -29,18 +29,19 @@ Options (comma-separated `key=value`; pimc and ismcts):
     strength=K   (ismcts, remote) strength level 1 (weakest) .. 10 (full, the default): the
                  level's share of iters/time and its noisy choice among the plausible moves
                  (search.levels; benchmarks/LEVELS.md has the measured ladder)
-    value=learned  (ismcts) the game's learned value network and priors (`game.learned`:
-                 Splendor: Marvel) instead of its default evaluation and priors, searched
-                 with the PUCT constant tuned for them (`game.learned.puct_c`) unless pc=
-                 says otherwise;
-                 value=learned-value: the first learned value with the default priors;
-                 value=learned-gen1: the first learned value with the learned priors
+    value=V      (ismcts, pimc) which of the game's engines evaluates and sets the priors
+                 (Splendor: Marvel): default (its own: the latest learned value and priors,
+                 as value=learned says explicitly), logistic (the logistic evaluation and
+                 hand-written priors before them), learned-value (the first learned value
+                 with the logistic priors), learned-gen1 (the first learned value with the
+                 learned priors); each searched with its own settings (PUCT's constant by
+                 table size: search.config.settled) unless pc= says otherwise
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from clients.arena.remote import RemoteBot
@@ -50,6 +51,8 @@ from search.baselines import Bot
 from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
+VALUES = ("default", "learned", "logistic", "learned-value", "learned-gen1")
+"""The `value=` choices: `default`, or the name of one of the game's engines."""
 _SEARCH_KEYS = {
     "iters", "time", "c", "pc", "fpu", "widen", "sel", "expand", "rollout", "depth", "engine",
 }
@@ -58,7 +61,7 @@ _KEYS = {
     "greedy": set(),
     "power": {"trim"},
     "ismcts": _SEARCH_KEYS | {"obs", "model", "final", "strength", "value"},
-    "pimc": _SEARCH_KEYS | {"worlds", "eval"},
+    "pimc": _SEARCH_KEYS | {"worlds", "eval", "value"},
     "remote": {"iters", "time", "strength"},
 }
 
@@ -128,12 +131,10 @@ def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
     strength = extra.pop("strength", levels.FULL_STRENGTH)
     if spec.kind == "remote":
         return RemoteBot(game, spec.address, strength), limits
+    value = extra.pop("value", "default")
+    if value != "default":
+        game = _engine(game, value)
     if spec.kind == "ismcts":
-        value = extra.pop("value", "default")
-        if value != "default":
-            game = _learned(game, value)
-            if "pc" not in dict(spec.options):
-                config = replace(config, puct_c=getattr(game, "puct_c", config.puct_c))
         return ISMCTSBot(game, config, strength), limits
     return PIMCBot(game, config=config, **extra), limits
 
@@ -148,13 +149,13 @@ def _power_bot(spec: BotSpec, game: AnyGame) -> Bot:
     return PowerDrafter(game, trim=dict(spec.options).get("trim", "starters"))
 
 
-def _learned(game: AnyGame, value: str) -> AnyGame:
-    """The game's engine searched with what it learned (`learned`: value and priors,
-    `learned-value`: the value alone); ValueError if it has none."""
-    learned: AnyGame | None = getattr(game, value.replace("-", "_"), None)
-    if learned is None:
-        raise ValueError(f"{getattr(game, 'name', '?')} has no learned value (value={value})")
-    return learned
+def _engine(game: AnyGame, value: str) -> AnyGame:
+    """The game's engine that evaluates as `value` says (`game.logistic`, `game.learned`, ...);
+    ValueError if it has none."""
+    engine: AnyGame | None = getattr(game, value.replace("-", "_"), None)
+    if engine is None:
+        raise ValueError(f"{getattr(game, 'name', '?')} has no engine value={value}")
+    return engine
 
 
 def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any]]:
@@ -202,8 +203,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             extra["strength"] = int(opts["strength"])
             levels.level(extra["strength"])
         if "value" in opts:
-            if opts["value"] not in ("default", "learned", "learned-value", "learned-gen1"):
-                raise ValueError("value must be default, learned, learned-value or learned-gen1")
+            if opts["value"] not in VALUES:
+                raise ValueError(f"value must be one of {', '.join(VALUES)}")
             extra["value"] = opts["value"]
         if "eval" in opts:
             if opts["eval"] not in ("rollout", "search"):

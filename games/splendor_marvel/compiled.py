@@ -1,6 +1,8 @@
 """The compiled twin of the engine (`kernel`) and the glue between its arrays and our objects.
 
-`COMPILED` follows `search.compiled_game.CompiledGame`; `GAME.compiled` hands it to the search.
+`COMPILED` follows `search.compiled_game.CompiledGame` with the logistic evaluation and
+hand-written priors (`learned.LOGISTIC_GAME`'s twin); the learned twins (`learned`, among them
+`GAME.compiled`) are subclasses with their own kernels, sharing its encoding.
 """
 
 from __future__ import annotations

@@ -16,30 +16,48 @@ if TYPE_CHECKING:
     from games.splendor_marvel.compiled import SplendorMarvelCompiled
 
 
+PUCT_C = {2: 0.5, 3: 0.3, 4: 0.3}
+"""PUCT's constant for the learned priors by table size (`SplendorMarvel.search_settings`):
+heads-up 0.5, +112 Elo [+37, +187] over 0.3 at 50 ms a move; at 4 players 0.3, where one learned
+seat took 35.0% of the wins against three of the logistic searches, against 22.5% at 0.5 (80
+games each); 3 players by analogy with 4 (benchmarks/LEARNING.md)."""
+
+
 class SplendorMarvel:
-    """Splendor: Marvel for 2–4 players; stateless, so one instance serves every game."""
+    """Splendor: Marvel for 2–4 players; stateless, so one instance serves every game.
+
+    Searched with what was learned from self-play (generation 2, benchmarks/LEARNING.md): the
+    value network as the static evaluation, the learned policy as the priors, and the PUCT
+    constant of the table's size. `logistic` is the same engine with the evaluation and priors
+    before (the baselines'); `learned_value` and `learned_gen1` the earlier generations."""
 
     name = "splendor_marvel"
 
     @property
     def compiled(self) -> SplendorMarvelCompiled:
-        """The numba-compiled twin of this engine (imported on first use: it loads numba)."""
-        from games.splendor_marvel.compiled import COMPILED
+        """The numba-compiled twin of this engine, generation 2's kernel (`learned.LEARNED`;
+        imported on first use: it loads numba)."""
+        from games.splendor_marvel.learned import LEARNED
 
-        return COMPILED
+        return LEARNED
 
     @property
     def learned(self) -> SplendorMarvel:
-        """This engine searched with the learned value and priors, generation 2
-        (`learned.LEARNED_GAME`)."""
-        from games.splendor_marvel.learned import LEARNED_GAME
+        """The engine searched with the latest learned value and priors: `GAME`, the default."""
+        return GAME
 
-        return LEARNED_GAME
+    @property
+    def logistic(self) -> SplendorMarvel:
+        """This engine searched with the logistic evaluation and hand-written priors, the
+        defaults before the learned ones (`learned.LOGISTIC_GAME`)."""
+        from games.splendor_marvel.learned import LOGISTIC_GAME
+
+        return LOGISTIC_GAME
 
     @property
     def learned_value(self) -> SplendorMarvel:
-        """This engine searched with the learned value and today's priors (generation 0,
-        `learned.LEARNED_VALUE_GAME`)."""
+        """This engine searched with the first learned value and the logistic engine's priors
+        (generation 0, `learned.LEARNED_VALUE_GAME`)."""
         from games.splendor_marvel.learned import LEARNED_VALUE_GAME
 
         return LEARNED_VALUE_GAME
@@ -51,6 +69,11 @@ class SplendorMarvel:
         from games.splendor_marvel.learned import LEARNED_GEN1_GAME
 
         return LEARNED_GEN1_GAME
+
+    def search_settings(self, num_players: int) -> dict[str, float]:
+        """The search's settings for a table of `num_players` (`search.config.settled`):
+        PUCT's constant for the learned priors (`PUCT_C`)."""
+        return {"puct_c": PUCT_C[num_players]}
 
     def num_players(self, state: SplendorState) -> int:
         return state.num_players
@@ -100,10 +123,16 @@ class SplendorMarvel:
         return heuristics.rollout_action(state, rng)
 
     def evaluate(self, state: SplendorState) -> tuple[float, ...]:
-        return heuristics.evaluate(state)
+        """Each seat's chance to win by generation 2's value network (`network.GEN2`)."""
+        from games.splendor_marvel import network  # loads numba
+
+        return network.evaluate(state, network.GEN2)
 
     def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
-        return heuristics.priors(state, actions)
+        """The learned policy's priors of `actions` (`network_policy.priors`)."""
+        from games.splendor_marvel import network_policy  # loads numba
+
+        return network_policy.priors(state, actions)
 
     def parse(self, text: str) -> Action:
         """The action written `text` in the notation; ValueError naming what is wrong."""

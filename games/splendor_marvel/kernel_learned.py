@@ -1,7 +1,7 @@
 """Splendor: Marvel's kernel with the learned value (`network.evaluate_kernel`) as `evaluate`.
 
 Every other function of the compiled-game contract is `kernel`'s own; `learned.LEARNED_VALUE`
-hands this module to the compiled search (generation 0), beside (not instead of) the default
+hands this module to the compiled search (generation 0), beside the logistic
 `compiled.COMPILED`; `kernel_learned_policy` adds the learned priors (generation 1).
 """
 

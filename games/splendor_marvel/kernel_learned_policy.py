@@ -2,7 +2,7 @@
 
 `kernel_learned` (the value network as `evaluate`) with `network_policy.priors_kernel` as
 `priors` (generation 1); every other function is `kernel`'s own. `learned.LEARNED_GEN1` hands
-this module to the compiled search, beside (not instead of) the default `compiled.COMPILED`;
+this module to the compiled search, beside the logistic `compiled.COMPILED`;
 `kernel_learned_gen2` swaps in generation 2's value.
 """
 

@@ -1,22 +1,24 @@
-"""Splendor: Marvel searched with what was learned from self-play: Python engines and their
-compiled twins.
+"""Splendor: Marvel's searches by what they evaluate with: the compiled twins of the learned
+engines, and the engines kept beside the default as baselines.
 
-Three generations (see `benchmarks/LEARNING.md`), each kept because it beat the one before at
-equal time:
+Three generations learned from self-play (see `benchmarks/LEARNING.md`), each kept because it
+beat the one before at equal time:
 
-- `LEARNED_VALUE_GAME` (generation 0, `value=learned-value`): `network.evaluate` (the value
-  network of `network.json`) as the static evaluation, today's priors; its compiled twin
-  `LEARNED_VALUE` runs `kernel_learned`.
-- `LEARNED_GEN1_GAME` (generation 1, `value=learned-gen1`): the same value, and
-  `network_policy.priors` as the search's priors (PUCT); its compiled twin `LEARNED_GEN1` runs
+- `game.GAME` (generation 2, the default; `value=learned` in the arena says so explicitly): the
+  learned priors with the value retrained on generation 1's searches (`network.GEN2`,
+  `network_gen2.json`), PUCT's constant by table size (`game.PUCT_C`); its compiled twin
+  `LEARNED` runs `kernel_learned_gen2`.
+- `LEARNED_GEN1_GAME` (generation 1, `value=learned-gen1`): generation 0's value and
+  `network_policy.priors` as the search's priors; its compiled twin `LEARNED_GEN1` runs
   `kernel_learned_policy`.
-- `LEARNED_GAME` (generation 2, `value=learned`): generation 1's priors with the value retrained
-  on generation 1's searches (`network.GEN2`, `network_gen2.json`); its compiled twin `LEARNED`
-  runs `kernel_learned_gen2`.
+- `LEARNED_VALUE_GAME` (generation 0, `value=learned-value`): `network.evaluate` (the value
+  network of `network.json`) as the static evaluation, the logistic engine's priors; its
+  compiled twin `LEARNED_VALUE` runs `kernel_learned`.
 
-The Python engines are the oracles of the compiled twins (the same network in numpy and numba).
-All are opt-in: `GAME` and `COMPILED` stay today's defaults. Generation 2 is searched with its
-own PUCT constant, `LEARNED_PUCT_C` (`LearnedSplendorMarvel.puct_c`, which the arena applies).
+`LOGISTIC_GAME` (`value=logistic`) is the engine before them: the logistic evaluation and
+hand-written priors (`heuristics`), today's `compiled.COMPILED` kernel, PUCT's constant 0.3 at
+every table. It and the earlier generations replay the measurements recorded with them. The
+Python engines are the oracles of the compiled twins (the same network in numpy and numba).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.splendor_marvel import (
+    heuristics,
     kernel_learned,
     kernel_learned_gen2,
     kernel_learned_policy,
@@ -31,7 +34,7 @@ from games.splendor_marvel import (
     network_policy,
 )
 from games.splendor_marvel.actions import Action
-from games.splendor_marvel.compiled import SplendorMarvelCompiled
+from games.splendor_marvel.compiled import COMPILED, SplendorMarvelCompiled
 from games.splendor_marvel.game import SplendorMarvel
 from games.splendor_marvel.state import SplendorState
 
@@ -57,17 +60,33 @@ class LearnedCompiled(SplendorMarvelCompiled):
     kernel_version = f"netgen2{SplendorMarvelCompiled.kernel_version}"
 
 
-LEARNED_PUCT_C = 0.5
-"""PUCT's constant for the learned priors: +112 Elo [+37, +187] over today's 0.3 (tuned for
-today's sharper priors) at 50 ms a move (benchmarks/LEARNING.md)."""
-
 LEARNED_VALUE = LearnedValueCompiled()
 LEARNED_GEN1 = LearnedGen1Compiled()
 LEARNED = LearnedCompiled()
 
 
-class LearnedValueSplendorMarvel(SplendorMarvel):
-    """`SplendorMarvel` whose static evaluation is the value network."""
+class LogisticSplendorMarvel(SplendorMarvel):
+    """`SplendorMarvel` searched with the logistic evaluation and hand-written priors, at
+    PUCT's constant 0.3 (the defaults before the learned search)."""
+
+    @property
+    def compiled(self) -> SplendorMarvelCompiled:
+        """The numba twin with the same evaluation and priors (`compiled.COMPILED`)."""
+        return COMPILED
+
+    def search_settings(self, num_players: int) -> dict[str, float]:
+        """None of its own: the search's defaults at every table."""
+        return {}
+
+    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
+        return heuristics.evaluate(state)
+
+    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
+        return heuristics.priors(state, actions)
+
+
+class LearnedValueSplendorMarvel(LogisticSplendorMarvel):
+    """The logistic engine whose static evaluation is the value network (generation 0)."""
 
     @property
     def compiled(self) -> SplendorMarvelCompiled:
@@ -79,7 +98,7 @@ class LearnedValueSplendorMarvel(SplendorMarvel):
 
 
 class LearnedGen1SplendorMarvel(LearnedValueSplendorMarvel):
-    """The value network's engine whose priors are the learned policy."""
+    """The value network's engine whose priors are the learned policy (generation 1)."""
 
     @property
     def compiled(self) -> SplendorMarvelCompiled:
@@ -90,21 +109,6 @@ class LearnedGen1SplendorMarvel(LearnedValueSplendorMarvel):
         return network_policy.priors(state, actions)
 
 
-class LearnedSplendorMarvel(LearnedGen1SplendorMarvel):
-    """The learned priors' engine with generation 2's value."""
-
-    puct_c = LEARNED_PUCT_C
-    """The PUCT constant to search it with (the arena's `value=learned` takes it)."""
-
-    @property
-    def compiled(self) -> SplendorMarvelCompiled:
-        """The numba twin with the same value and policy (`LEARNED`)."""
-        return LEARNED
-
-    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
-        return network.evaluate(state, network.GEN2)
-
-
+LOGISTIC_GAME = LogisticSplendorMarvel()
 LEARNED_VALUE_GAME = LearnedValueSplendorMarvel()
 LEARNED_GEN1_GAME = LearnedGen1SplendorMarvel()
-LEARNED_GAME = LearnedSplendorMarvel()

@@ -11,9 +11,9 @@ generation 1's searches); the kernel's cache key hashes them, with every file he
 
 `evaluate` is the numpy forward pass for the Python search; `value_kernel` the same in numba
 for the compiled one, equal to 1e-9, with `evaluate_kernel` (generation 0, `kernel_learned`)
-and `evaluate_gen2_kernel` (`kernel_learned_gen2`) binding each generation's weights. Nothing
-here is a default: a search uses the network only through the engines of `learned` (see
-`benchmarks/LEARNING.md`).
+and `evaluate_gen2_kernel` (`kernel_learned_gen2`) binding each generation's weights.
+Generation 2 is `GAME`'s evaluation; generation 0 serves the baseline engines of `learned`
+(see `benchmarks/LEARNING.md`).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ WEIGHTS: Weights = shipped("network.json")
 """Generation 0's value (`value=learned-value` and `learned-gen1`)."""
 W1, B1, W2, B2, W3, B3 = WEIGHTS
 GEN2: Weights = shipped("network_gen2.json")
-"""Generation 2's value, trained on generation 1's searches (`value=learned`)."""
+"""Generation 2's value, trained on generation 1's searches (`GAME`'s, the default)."""
 GEN2_W1, GEN2_B1, GEN2_W2, GEN2_B2, GEN2_W3, GEN2_B3 = GEN2
 
 

@@ -114,30 +114,30 @@ def test_power_drafter_spec_is_for_challengers_only():
             parse_spec(text)
 
 
-def test_value_option_searches_with_the_learned_value_for_ismcts_only():
+def test_value_option_chooses_the_engine_that_evaluates():
     from games.challengers import Challengers
     from games.splendor_marvel.learned import (
-        LEARNED_GAME,
         LEARNED_GEN1_GAME,
         LEARNED_VALUE_GAME,
+        LOGISTIC_GAME,
     )
 
     bot, _ = build_bot(parse_spec("ismcts:iters=50,value=learned"), GAME)
-    assert isinstance(bot, ISMCTSBot) and bot.game is LEARNED_GAME
+    assert isinstance(bot, ISMCTSBot) and bot.game is GAME, "the default is the learned search"
+    logistic, _ = build_bot(parse_spec("ismcts:iters=50,value=logistic"), GAME)
+    assert isinstance(logistic, ISMCTSBot) and logistic.game is LOGISTIC_GAME
     value_only, _ = build_bot(parse_spec("ismcts:iters=50,value=learned-value"), GAME)
     assert isinstance(value_only, ISMCTSBot) and value_only.game is LEARNED_VALUE_GAME
     gen1, _ = build_bot(parse_spec("ismcts:iters=50,value=learned-gen1"), GAME)
     assert isinstance(gen1, ISMCTSBot) and gen1.game is LEARNED_GEN1_GAME
-    assert bot.config.puct_c == LEARNED_GAME.puct_c != SearchConfig().puct_c
-    assert gen1.config.puct_c == SearchConfig().puct_c, "earlier generations: today's constant"
+    pimc, _ = build_bot(parse_spec("pimc:iters=50,value=logistic"), GAME)
+    assert isinstance(pimc, PIMCBot) and pimc.game is LOGISTIC_GAME
+    assert bot.config.puct_c is None, "the search takes the game's constant for the table"
     mine, _ = build_bot(parse_spec("ismcts:iters=50,value=learned,pc=0.9"), GAME)
     assert isinstance(mine, ISMCTSBot) and mine.config.puct_c == 0.9
     default, _ = build_bot(parse_spec("ismcts:iters=50,value=default"), GAME)
     assert isinstance(default, ISMCTSBot) and default.game is GAME
-    with pytest.raises(ValueError,
-                       match="value must be default, learned, learned-value or learned-gen1"):
+    with pytest.raises(ValueError, match="value must be one of default, learned, logistic"):
         parse_spec("ismcts:value=deep")
-    with pytest.raises(ValueError, match="bad option 'value=learned' for pimc"):
-        parse_spec("pimc:value=learned")
-    with pytest.raises(ValueError, match="challengers has no learned value"):
+    with pytest.raises(ValueError, match="challengers has no engine value=learned"):
         build_bot(parse_spec("ismcts:value=learned"), Challengers())

@@ -9,13 +9,17 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.challengers import Challengers, new_game
+from games.challengers import kernel_heuristics as kh
 from games.challengers.catalogue import BY_KEY
 from games.challengers.features import FEATURES, features
 from games.challengers.heuristics import evaluate, weights_for
+from games.challengers.kernel_world import encode_state
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "fit_challengers_evaluation.py"
@@ -74,3 +78,44 @@ def test_self_play_records_every_seat_and_the_result() -> None:
     assert rows and all(len(r) == 2 and len(r[0]) == len(FEATURES) for r in rows)
     assert sorted(result) in ([0.0, 1.0], [0.5, 0.5])
     assert fit.play(2, 5) == (rows, result)
+
+
+def test_an_exploring_opening_is_played_but_not_recorded() -> None:
+    fit = fitting()
+    plain = sum(len(fit.play(2, seed)[0]) for seed in range(10))
+    explored = [fit.play(2, seed, explore=0.5) for seed in range(10)]
+    assert all(rows and len(rows[0]) == 2 for rows, _ in explored)
+    assert sum(len(rows) for rows, _ in explored) < 0.8 * plain  # openings left out
+    assert fit.play(2, 5, explore=0.5) == explored[5]
+
+
+def test_the_kernel_features_equal_the_python_ones() -> None:
+    """Every participant's whole feature vector, robots included (the evaluation's test in
+    test_kernel.py sees the features only through the weights of the players' seats)."""
+    rng = random.Random(7)
+    out = np.empty(len(FEATURES))
+    phases = set()
+    for seed in range(60):
+        state = new_game(1 + seed % 8, seed)
+        for _ in range(rng.randrange(300)):
+            if GAME.is_terminal(state):
+                break
+            GAME.apply(state, GAME.rollout_action(state, rng), rng)
+        if GAME.is_terminal(state):
+            continue
+        phases.add(state.phase)
+        world = encode_state(state)
+        for p in range(state.num_participants):
+            kh.features(world, p, out)
+            assert np.allclose(out, features(state, p), rtol=0, atol=1e-12), (seed, p)
+    assert len(phases) == 2  # deck phases and matches
+
+
+def test_a_dry_run_reports_the_player_counts_and_exploration_it_was_asked_for(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    shipped = (ROOT / "games" / "challengers" / "evaluation.json").read_text()
+    assert fitting().main(["--games", "5", "--players", "2", "--explore", "0.5", "--dry-run"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["player_counts"] == [2] and report["explore"] == 0.5
+    assert list(report["by_players"]) == ["2"]
+    assert (ROOT / "games" / "challengers" / "evaluation.json").read_text() == shipped

@@ -183,7 +183,8 @@ def test_the_compiled_search_grows_the_python_search_s_tree(config: SearchConfig
     for seed, state in enumerate(positions(6)):
         observation = observe(state, state.current)
         python_rng: Any = PythonRng(seed)
-        python = TreeSearch(GAME, lambda r, o=observation: sample(o, r), config, python_rng)
+        python = TreeSearch(GAME.logistic, lambda r, o=observation: sample(o, r), config,
+                            python_rng)  # COMPILED's engine (the default's: test_network)
         python_reason = python.run(300)
         compiled = CompiledTreeSearch(COMPILED, COMPILED.encode_observation(observation), config,
                                       seed)

@@ -13,11 +13,9 @@ from typing import Any
 
 import pytest
 
-from games.splendor_marvel import GAME, new_game
+from games.splendor_marvel import new_game
 from games.splendor_marvel.heuristics import priors
-from games.splendor_marvel.learned import LEARNED_PUCT_C
 from games.splendor_marvel.rules import apply, legal_actions
-from search import SearchConfig
 from tests.splendor_marvel.test_network import inputs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,13 +66,6 @@ def test_each_game_replays_its_recorded_decisions(records: Path) -> None:
             apply(state, legal[legal.index(position["move"])])
         assert next(decisions, None) is None
         assert list(state.result) == game["result"]
-
-
-def test_the_learned_engine_plays_with_its_own_puct_constant() -> None:
-    generator = script("selfplay_splendor")
-    assert generator.search_config(GAME) == SearchConfig()
-    assert generator.search_config(GAME.learned) == SearchConfig(puct_c=LEARNED_PUCT_C)
-    assert SearchConfig().puct_c != LEARNED_PUCT_C
 
 
 def test_a_rerun_skips_written_games_and_drops_a_torn_line(records: Path, tmp_path: Path) -> None:

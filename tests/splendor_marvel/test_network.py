@@ -12,12 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.splendor_marvel import heuristics, observe, sample
+from games.splendor_marvel import GAME, heuristics, legal_actions, observe, sample
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.learned import (
     LEARNED,
-    LEARNED_GAME,
     LEARNED_GEN1,
     LEARNED_GEN1_GAME,
     LEARNED_VALUE,
@@ -97,7 +96,7 @@ def test_the_kernel_forward_pass_equals_the_numpy_one(kernel: Any, weights: Weig
 def test_generation_2_is_the_learned_value_and_a_network_of_its_own() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(GEN2, WEIGHTS, strict=True))
     state = positions(1)[0]
-    assert LEARNED_GAME.evaluate(state) == evaluate(state, GEN2)
+    assert GAME.evaluate(state) == evaluate(state, GEN2)
     assert LEARNED_GEN1_GAME.evaluate(state) == LEARNED_VALUE_GAME.evaluate(state)
     assert LEARNED_GEN1_GAME.evaluate(state) == evaluate(state)
 
@@ -118,6 +117,14 @@ def test_a_finished_game_is_valued_by_its_result() -> None:
     assert tuple(values) == state.result == evaluate(state)
 
 
+def test_the_default_engine_is_generation_2_and_its_twin_the_learned_kernel() -> None:
+    state = positions(1)[0]
+    assert GAME.compiled is LEARNED and GAME.logistic.compiled is COMPILED
+    assert GAME.priors(state, legal_actions(state)) == GAME.learned_gen1.priors(
+        state, legal_actions(state))
+    assert GAME.logistic.evaluate(state) == heuristics.evaluate(state)
+
+
 def test_the_network_is_the_learned_twins_evaluation_and_the_policy_their_priors() -> None:
     for twin in (LEARNED_VALUE, LEARNED_GEN1, LEARNED):
         for name in ("apply", "legal_actions", "rollout_action", "sample"):
@@ -133,7 +140,7 @@ def test_the_network_is_the_learned_twins_evaluation_and_the_policy_their_priors
 @pytest.mark.parametrize("config", [SearchConfig(), SearchConfig(rollout_depth=0)],
                          ids=["playout-8", "value-only"])
 @pytest.mark.parametrize("engines", [(LEARNED_VALUE_GAME, LEARNED_VALUE),
-                                     (LEARNED_GAME, LEARNED)], ids=["value", "value-policy"])
+                                     (GAME, LEARNED)], ids=["value", "default"])
 def test_the_compiled_search_grows_the_python_search_s_tree(
         config: SearchConfig, engines: tuple[Any, Any]) -> None:
     game, twin = engines

@@ -9,11 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.splendor_marvel import heuristics, observe, sample
+from games.splendor_marvel import GAME, heuristics, observe, sample
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.actions import KIND_OF, Kind
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.learned import LEARNED_GAME
 from games.splendor_marvel.network_policy import (
     CODE_KIND,
     POLICY,
@@ -56,7 +55,7 @@ def test_the_kernel_priors_equal_the_numpy_ones() -> None:
     for state in positions(120):
         actions = legal_actions(state)
         got = kernel_priors(state)
-        assert np.allclose(got, LEARNED_GAME.priors(state, actions), rtol=0, atol=1e-9)
+        assert np.allclose(got, GAME.priors(state, actions), rtol=0, atol=1e-9)
         assert got.sum() == pytest.approx(1.0) and got.min() > 0
 
 
