@@ -18,17 +18,21 @@ Each judged move is written as one JSON line to `--out` as soon as it is measure
 stopped early still reports (`--report FILE` prints the table of a file again), and `--resume`
 skips the positions a file already holds. `--against REF` adds how often the file's grades agree
 with REF's grades at its larger budget, on the judged moves both files hold: two evaluations
-measured on the same positions, each checked against the same judge.
+measured on the same positions, each checked against the same judge. `--value NAME` judges with
+another engine of the game (the arena's `value=`, e.g. `logistic`), on the same positions and
+judged moves.
 
     python -m benchmarks.calibration --game splendor_marvel --positions 200
     python -m benchmarks.calibration --game challengers --positions 200 --out chal.jsonl
     python -m benchmarks.calibration --report chal.jsonl
-    python -m benchmarks.calibration --report a.jsonl --against b.jsonl
+    python -m benchmarks.calibration --value logistic --out logistic.jsonl
+    python -m benchmarks.calibration --report logistic.jsonl --against calibration.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import math
 import random
@@ -37,11 +41,12 @@ import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from advisor.adapters import adapter_by_name
+from advisor.adapters import GameAdapter, adapter_by_name
 from advisor.budget import Budget
 from advisor.coaching import GRADE_BOUNDS, grade
+from advisor.engine_adapter import EngineAdapter
 from advisor.judging import JUDGE_SHARE, Judged, own_search, verdict
 from clients.arena.record import GameTask
 from clients.arena.referee import play
@@ -106,10 +111,23 @@ def budget(iterations: int, seed: int) -> Budget:
                   candidates=5, strength=10, engine="compiled")
 
 
-def judge(game_name: str, obs: Any, moves: Sequence[Any], iterations: int, seed: int,
+def searched_with(game_name: str, value: str) -> GameAdapter:
+    """The game's adapter, its searches playing the engine the arena's `value=` names
+    (`default`: the game's own; e.g. `logistic`: `GAME.logistic`); ValueError if none."""
+    adapter = adapter_by_name(game_name)
+    if value == "default":
+        return adapter
+    engine = getattr(adapter.engine, value.replace("-", "_"), None)
+    if engine is None:
+        raise ValueError(f"{game_name} has no engine named by value={value}")
+    variant = copy.copy(cast(EngineAdapter[Any, Any, Any], adapter))
+    variant.engine = engine
+    return variant
+
+
+def judge(adapter: GameAdapter, obs: Any, moves: Sequence[Any], iterations: int, seed: int,
           share: float) -> list[dict[str, Any]]:
     """Each move judged as Evaluate judges it: the main search's best, then own searches."""
-    adapter = adapter_by_name(game_name)
     plan = budget(iterations, seed)
     cancel = Cancelled()
     main = ismcts(adapter.engine, obs, plan.limits(cancel), plan.config(), seed=seed)
@@ -141,6 +159,7 @@ def measure(args: argparse.Namespace) -> None:
     if args.resume and args.out.exists():
         done = {json.loads(line)["position"] for line in args.out.read_text().splitlines()}
     game = load_game(args.game).game
+    adapter = searched_with(args.game, args.value)
     with args.out.open("a") as out:
         for number, (label, stage, state) in enumerate(
                 positions(args.game, args.bot, args.positions, args.seed), start=1):
@@ -148,8 +167,8 @@ def measure(args: argparse.Namespace) -> None:
                 continue
             obs = game.observe(state, game.current_player(state))
             moves = moves_by_prior(game, obs, args.seed)
-            small = judge(args.game, obs, moves, args.iterations, args.seed, args.share)
-            large = judge(args.game, obs, moves, args.iterations * args.factor, args.seed,
+            small = judge(adapter, obs, moves, args.iterations, args.seed, args.share)
+            large = judge(adapter, obs, moves, args.iterations * args.factor, args.seed,
                           args.share)
             for kind, a, b in zip(("best", "middling", "worst"), small, large, strict=False):
                 out.write(json.dumps({
@@ -277,6 +296,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--share", type=float, default=JUDGE_SHARE,
                         help="each own search's share of the budget")
     parser.add_argument("--bot", default="ismcts:iters=100", help="self-play bot spec")
+    parser.add_argument("--value", default="default",
+                        help="judge with this engine of the game (the arena's value=, e.g. "
+                             "logistic); the judged moves stay the game's own priors' choice")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("calibration.jsonl"))
     parser.add_argument("--resume", action="store_true")

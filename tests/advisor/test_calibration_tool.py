@@ -1,13 +1,17 @@
-"""The calibration report's comparison of two evaluations against one judge
-(`benchmarks.calibration --against`)."""
+"""The calibration tool's comparison of two evaluations: judging with another engine of the
+game (`--value`) and against one judge (`--against`)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
+
+from advisor.adapters import adapter_by_name
 from advisor.coaching import BEST_BOUND, BLUNDER_BOUND
-from benchmarks.calibration import against
+from benchmarks.calibration import against, searched_with
+from games.splendor_marvel import GAME
 
 BEST, MISTAKE, BLUNDER = 0.0, (BEST_BOUND + BLUNDER_BOUND) / 2, BLUNDER_BOUND + 0.1
 
@@ -36,3 +40,12 @@ def test_grades_are_compared_with_the_reference_judge_on_shared_moves(tmp_path: 
     assert "| at 1x | 66.7% |" in text
     assert "| at 10x | 33.3% |" in text
     assert "no judged move in common" in against(rows[3:], reference)
+
+
+def test_judging_with_another_engine_leaves_the_service_adapter_alone() -> None:
+    logistic = searched_with("splendor_marvel", "logistic")
+    assert logistic.engine is GAME.logistic
+    assert adapter_by_name("splendor_marvel").engine is GAME
+    assert searched_with("splendor_marvel", "default") is adapter_by_name("splendor_marvel")
+    with pytest.raises(ValueError, match="value=nonsense"):
+        searched_with("splendor_marvel", "nonsense")
