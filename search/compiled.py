@@ -103,6 +103,11 @@ def _grown(array: np.ndarray) -> np.ndarray:
     return bigger
 
 
+def _empty_index(nodes: int) -> np.ndarray:
+    """A child index for a tree of room for `nodes` (a power of two) nodes: at most half full."""
+    return np.full((2 * nodes, loop.INDEX_FIELDS), loop.NO_NODE, dtype=np.int64)
+
+
 class CompiledTreeSearch:
     """One tree in arrays, its random stream, and the chunked loop that grows it.
 
@@ -128,12 +133,14 @@ class CompiledTreeSearch:
         self.meta = np.zeros(loop.META_FIELDS, dtype=np.int64)
         self.meta[loop.NODES] = 1
         self.meta[loop.FIRST_WORLD_PENDING] = 1
+        self.meta[loop.INDEXED] = 1
+        self.index = _empty_index(INITIAL_NODES)
         self.c = config.puct_constant if config.selection == "puct" else config.uct_c
         self.path = np.empty(INITIAL_PATH, dtype=np.int64)
         self.legal = np.empty(game.max_legal, dtype=np.int32)
         self.untried = np.empty(game.max_legal, dtype=np.int32)
         self.priors = np.empty(game.max_legal)
-        self.slot = np.full(game.num_action_codes, loop.NO_NODE, dtype=np.int64)
+        self.found = np.empty(game.max_legal, dtype=np.int64)
         self.reward = np.empty(self.num_players)
         self.iterations = 0
         root_move = loop.NO_NODE
@@ -154,7 +161,7 @@ class CompiledTreeSearch:
             done = self._run(
                 self.observation, self.world, self.rng, self.links, self.stats, self.meta,
                 self.settings, self.c, self.path, self.legal, self.untried, self.priors,
-                self.slot, self.reward, left,
+                self.index, self.found, self.reward, left,
             )
             left -= done
             self.iterations += done
@@ -168,6 +175,8 @@ class CompiledTreeSearch:
         if self.nodes + (longest + 2) * self.game.max_legal > self.links.shape[0]:
             self.links = _grown(self.links)
             self.stats = _grown(self.stats)
+            self.index = _empty_index(self.links.shape[0])
+            self.meta[loop.INDEXED] = 1
 
     def run(
         self,

@@ -9,6 +9,10 @@ Python search stays its readable reference.
 The tree lives in two arrays that the caller grows: `links` (int64, one row per node: action,
 player, visits, availability, first child, last child, next sibling) and `stats` (float64: prior,
 score, then one total per seat). Node 0 is the root; children keep their insertion order.
+A third array, `index`, finds a node's child for an action without walking the node's children
+(a node where hidden cards vary gathers hundreds of them over the sampled worlds): an
+open-addressing hash table of (parent, action) keys, at most half full, that the caller grows
+with `links` (empty, to be filled again from `links` by the next `run_iterations`).
 """
 
 from __future__ import annotations
@@ -29,10 +33,17 @@ LINK_FIELDS = 7
 PRIOR, SCORE, TOTALS = 0, 1, 2
 """`stats[node, TOTALS + seat]` sums that seat's rewards."""
 
-NODES, LONGEST_PATH, FIRST_WORLD_PENDING = range(3)
-META_FIELDS = 3
-"""`meta`: nodes in use, the longest path an iteration took, and whether the world buffer
-still holds the first sampled world (which the first iteration uses instead of sampling)."""
+NODES, LONGEST_PATH, FIRST_WORLD_PENDING, INDEXED = range(4)
+META_FIELDS = 4
+"""`meta`: nodes in use, the longest path an iteration took, whether the world buffer still
+holds the first sampled world (which the first iteration uses instead of sampling), and the
+nodes `index` holds (the root counted: 1 for an empty index)."""
+
+KEY, CHILD = range(2)
+INDEX_FIELDS = 2
+"""`index[cell]`: a (parent, action) key (`NO_NODE`: an empty cell) and the child it names."""
+HASH_MULTIPLIER = 0x5851F42D4C957F2D
+"""Spreads the keys over `index` (an odd 64-bit constant: the multiplier of Knuth's MMIX LCG)."""
 
 (PUCT, EXPAND_BY_PRIOR, HEURISTIC_ROLLOUT, ROLLOUT_DEPTH, FPU_REDUCTION_MILLI, WIDENING_MILLI,
  ROOT_MOVE) = range(7)
@@ -51,6 +62,8 @@ def _unbound(*args: Any) -> Any:
 
 
 # Names that `search.specialize` binds to one game's kernel functions (see the contract).
+# Every call passes `game_apply` its action as an int64 (the tree's type), so the game's apply
+# and everything below it compile for one signature, not for the buffers' int32 too.
 game_num_players: Callable[..., Any] = _unbound
 game_current_player: Callable[..., Any] = _unbound
 game_is_terminal: Callable[..., Any] = _unbound
@@ -67,12 +80,55 @@ Array = np.ndarray
 # --- the tree ---------------------------------------------------------------------------------
 
 
+def index_cell(index: Array, key: int) -> int:
+    """The cell of `index` holding `key`, or the empty cell where it belongs."""
+    mask = index.shape[0] - 1
+    mixed = key * HASH_MULTIPLIER
+    cell = (mixed ^ (mixed >> 29)) & mask
+    while index[cell, KEY] != key and index[cell, KEY] != NO_NODE:
+        cell = (cell + 1) & mask
+    return cell
+
+
+def child_key(parent: int, action: int) -> int:
+    """The `index` key of `parent`'s child for `action`."""
+    return parent << 32 | action
+
+
+def add_to_index(index: Array, parent: int, action: int, child: int) -> None:
+    """Record `child` as `parent`'s child for `action`."""
+    key = child_key(parent, action)
+    cell = index_cell(index, key)
+    index[cell, KEY] = key
+    index[cell, CHILD] = child
+
+
+def fill_index(links: Array, meta: Array, index: Array) -> None:
+    """Put every node of the tree into an empty `index` (after the caller grew it)."""
+    for parent in range(meta[NODES]):
+        child = links[parent, FIRST_CHILD]
+        while child != NO_NODE:
+            add_to_index(index, parent, links[child, ACTION], child)
+            child = links[child, NEXT_SIBLING]
+    meta[INDEXED] = meta[NODES]
+
+
+def find_children(index: Array, node: int, legal: Array, count: int, found: Array) -> None:
+    """`found[i]`: `node`'s child for `legal[i]`, or `NO_NODE`."""
+    for i in range(count):
+        cell = index_cell(index, child_key(node, legal[i]))
+        found[i] = index[cell, CHILD] if index[cell, KEY] != NO_NODE else NO_NODE
+
+
 def add_child(
-    links: Array, stats: Array, meta: Array, parent: int, action: int, player: int, prior: float
+    links: Array, stats: Array, meta: Array, index: Array, parent: int, action: int, player: int,
+    prior: float,
 ) -> int:
-    """Append a node for `action` under `parent`; returns its index."""
+    """Append a node for `action` under `parent` (and to `index`); returns its index."""
     node = meta[NODES]
     meta[NODES] = node + 1
+    meta[INDEXED] = node + 1
+    add_to_index(index, parent, action, node)
     links[node, ACTION] = action
     links[node, PLAYER] = player
     links[node, VISITS] = 0
@@ -89,14 +145,6 @@ def add_child(
         links[last, NEXT_SIBLING] = node
     links[parent, LAST_CHILD] = node
     return node
-
-
-def map_children(links: Array, node: int, slot: Array, value_of_child: bool) -> None:
-    """Set `slot[action]` for every child of `node`: to the child, or to -1 to clear."""
-    child = links[node, FIRST_CHILD]
-    while child != NO_NODE:
-        slot[links[child, ACTION]] = child if value_of_child else NO_NODE
-        child = links[child, NEXT_SIBLING]
 
 
 def back_up(
@@ -118,13 +166,13 @@ def back_up(
 
 
 def expand_with_priors(
-    world: Array, links: Array, stats: Array, meta: Array, node: int, legal: Array, count: int,
-    slot: Array, priors: Array,
+    world: Array, links: Array, stats: Array, meta: Array, index: Array, node: int, legal: Array,
+    count: int, found: Array, priors: Array,
 ) -> None:
-    """Give `node` a child (with its prior) for every legal action it lacks."""
+    """Give `node` a child (with its prior) for every legal action it lacks (into `found`)."""
     missing = False
     for i in range(count):
-        if slot[legal[i]] == NO_NODE:
+        if found[i] == NO_NODE:
             missing = True
             break
     if not missing:
@@ -132,8 +180,8 @@ def expand_with_priors(
     mover = game_current_player(world)
     game_priors(world, legal, count, priors)
     for i in range(count):
-        if slot[legal[i]] == NO_NODE:
-            slot[legal[i]] = add_child(links, stats, meta, node, legal[i], mover, priors[i])
+        if found[i] == NO_NODE:
+            found[i] = add_child(links, stats, meta, index, node, legal[i], mover, priors[i])
 
 
 def visited_value(links: Array, stats: Array, child: int, c: float) -> float:
@@ -144,16 +192,16 @@ def visited_value(links: Array, stats: Array, child: int, c: float) -> float:
 
 
 def select_puct(
-    links: Array, stats: Array, node: int, legal: Array, count: int, slot: Array, c: float,
+    links: Array, stats: Array, node: int, count: int, found: Array, c: float,
     fpu_reduction: float, widening: float,
 ) -> int:
-    """The PUCT choice among the (existing) children of the legal actions, held to the tried
-    ones where an opponent moves and progressive widening says so."""
+    """The PUCT choice among the (existing) children `found[:count]` of the legal actions, held
+    to the tried ones where an opponent moves and progressive widening says so."""
     best = NO_NODE
     best_u = -math.inf
     fpu = math.nan
     for i in range(count):
-        child = slot[legal[i]]
+        child = found[i]
         avail = links[child, AVAIL] + 1
         links[child, AVAIL] = avail
         if links[child, VISITS]:
@@ -169,13 +217,13 @@ def select_puct(
             best_u = u
             best = child
     if widening > 0.0 and links[best, VISITS] == 0 and links[best, PLAYER] != links[0, PLAYER]:
-        return widened(links, stats, node, legal, count, slot, c, widening, best)
+        return widened(links, stats, node, count, found, c, widening, best)
     return best
 
 
 def widened(
-    links: Array, stats: Array, node: int, legal: Array, count: int, slot: Array, c: float,
-    widening: float, untried: int,
+    links: Array, stats: Array, node: int, count: int, found: Array, c: float, widening: float,
+    untried: int,
 ) -> int:
     """Progressive widening: the best tried child instead of the `untried` one once the node
     has tried as many of its legal moves as its visits allow."""
@@ -183,7 +231,7 @@ def widened(
     best_u = -math.inf
     tried = 0
     for i in range(count):
-        child = slot[legal[i]]
+        child = found[i]
         if links[child, VISITS]:
             tried += 1
             u = visited_value(links, stats, child, c)
@@ -196,16 +244,18 @@ def widened(
 
 
 def select_uct(
-    world: Array, links: Array, stats: Array, meta: Array, node: int, legal: Array, count: int,
-    slot: Array, untried: Array, priors: Array, rng: Array, c: float, expand_by_prior: bool,
+    world: Array, links: Array, stats: Array, meta: Array, index: Array, node: int, legal: Array,
+    count: int, found: Array, untried: Array, priors: Array, rng: Array, c: float,
+    expand_by_prior: bool,
 ) -> tuple[int, bool]:
-    """The UCT choice, or a new child for an untried action; returns (child, expanded)."""
+    """The UCT choice among `found[:count]`, or a new child for an untried action; returns
+    (child, expanded)."""
     best = NO_NODE
     best_u = -math.inf
     k = 0
     for i in range(count):
         action = legal[i]
-        child = slot[action]
+        child = found[i]
         if child == NO_NODE:
             untried[k] = action
             k += 1
@@ -237,11 +287,15 @@ def select_uct(
         action = untried[pick]
     else:
         action = untried[int(uniform(rng) * k)]
-    fresh = slot[action]
+    fresh = NO_NODE
+    for i in range(count):
+        if legal[i] == action:
+            fresh = found[i]
+            break
     if fresh == NO_NODE:
-        fresh = add_child(links, stats, meta, node, action, game_current_player(world), 0.0)
+        fresh = add_child(links, stats, meta, index, node, action, game_current_player(world),
+                          0.0)
         links[fresh, AVAIL] = 1
-        slot[action] = fresh
     return fresh, True
 
 
@@ -255,7 +309,7 @@ def playout(world: Array, rng: Array, settings: Array, buffer: Array, reward: Ar
         else:
             count = game_legal_actions(world, buffer)
             action = buffer[int(uniform(rng) * count)]
-        game_apply(world, action, rng)
+        game_apply(world, np.int64(action), rng)
         depth += 1
     if game_is_terminal(world):
         game_returns(world, reward)
@@ -275,7 +329,7 @@ def restrict(legal: Array, count: int, action: int) -> int:
 def iterate(
     observation: Array, world: Array, rng: Array, links: Array, stats: Array, meta: Array,
     settings: Array, c: float, path: Array, legal: Array, untried: Array, priors: Array,
-    slot: Array, reward: Array,
+    index: Array, found: Array, reward: Array,
 ) -> None:
     """One ISMCTS iteration: determinize, descend and expand, play out, back up."""
     if meta[FIRST_WORLD_PENDING]:
@@ -293,19 +347,20 @@ def iterate(
             count = restrict(legal, count, root_move)
             if count == 0:  # this world does not allow it: play out from the root
                 break
-        map_children(links, node, slot, True)
+        find_children(index, node, legal, count, found)
         if puct or at_root:
-            expand_with_priors(world, links, stats, meta, node, legal, count, slot, priors)
+            expand_with_priors(world, links, stats, meta, index, node, legal, count, found,
+                               priors)
         at_root = False
         if puct:
-            best = select_puct(links, stats, node, legal, count, slot, c,
+            best = select_puct(links, stats, node, count, found, c,
                                settings[FPU_REDUCTION_MILLI] / 1000.0,
                                settings[WIDENING_MILLI] / 1000.0)
             expanded = links[best, VISITS] == 0
         else:
-            best, expanded = select_uct(world, links, stats, meta, node, legal, count, slot,
-                                        untried, priors, rng, c, settings[EXPAND_BY_PRIOR] != 0)
-        map_children(links, node, slot, False)
+            best, expanded = select_uct(world, links, stats, meta, index, node, legal, count,
+                                        found, untried, priors, rng, c,
+                                        settings[EXPAND_BY_PRIOR] != 0)
         game_apply(world, links[best, ACTION], rng)
         path[depth] = best
         depth += 1
@@ -321,10 +376,11 @@ def iterate(
 def run_iterations(
     observation: Array, world: Array, rng: Array, links: Array, stats: Array, meta: Array,
     settings: Array, c: float, path: Array, legal: Array, untried: Array, priors: Array,
-    slot: Array, reward: Array, iterations: int,
+    index: Array, found: Array, reward: Array, iterations: int,
 ) -> int:
     """Up to `iterations` iterations; stops early (returning how many ran) when the tree or the
-    path buffer might overflow in the next one, so the caller can grow them.
+    path buffer might overflow in the next one, so the caller can grow them (and `index` with
+    the tree: an empty one, with `meta[INDEXED]` 1, is filled first).
 
     The loop passes borrowed views of the arrays (`kernels.borrow`): they outlive the call, and
     the views spare every call inside an iteration numba's atomic reference counts."""
@@ -332,7 +388,10 @@ def run_iterations(
     links, stats, meta, settings = borrowed(links), borrowed(stats), borrowed(meta), borrowed(
         settings)
     path, legal, untried = borrowed(path), borrowed(legal), borrowed(untried)
-    priors, slot, reward = borrowed(priors), borrowed(slot), borrowed(reward)
+    priors, index, found = borrowed(priors), borrowed(index), borrowed(found)
+    reward = borrowed(reward)
+    if meta[INDEXED] != meta[NODES]:
+        fill_index(links, meta, index)
     max_legal = legal.shape[0]
     for done in range(iterations):
         longest = meta[LONGEST_PATH]
@@ -341,7 +400,7 @@ def run_iterations(
         if meta[NODES] + (longest + 2) * max_legal > links.shape[0]:
             return done
         iterate(observation, world, rng, links, stats, meta, settings, c, path, legal, untried,
-                priors, slot, reward)
+                priors, index, found, reward)
     return iterations
 
 
@@ -383,7 +442,7 @@ def roll_out_moves(
         i = cursor[1]
         action = legal[k, i]
         world[:] = worlds[k]
-        game_apply(world, action, rng)
+        game_apply(world, np.int64(action), rng)
         playout(world, rng, settings, buffer, reward)
         visits[action] += 1
         for seat in range(num_players):
@@ -397,8 +456,12 @@ def roll_out_moves(
 
 
 GENERIC_FUNCTIONS = (
+    index_cell,
+    child_key,
+    add_to_index,
+    fill_index,
+    find_children,
     add_child,
-    map_children,
     back_up,
     expand_with_priors,
     visited_value,

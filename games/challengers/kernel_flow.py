@@ -6,8 +6,12 @@ The twin of `draft` and `flow`: `legal` lists the current player's codes in the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from kernels.rng import uniform
 
@@ -104,6 +108,25 @@ def _holds(bits: tuple[int, int], t: int) -> bool:
     return word & 1 != 0
 
 
+_lowest_bit = cast(Callable[[int], int], trailing_zeros)
+"""`_lowest_bit(word)` in jitted code: the index of the lowest set bit of a nonzero word."""
+
+
+@njit(nogil=True)
+def _next_type(bits: tuple[int, int], t: int) -> int:
+    """The smallest type >= `t` in `_type_bits`' set; NT when there is none."""
+    if t < 64:
+        word = bits[0] >> t << t
+        if word:
+            return _lowest_bit(word)
+        t = 64
+    if t < NT:
+        word = bits[1] >> (t - 64) << (t - 64)
+        if word:
+            return 64 + _lowest_bit(word)
+    return NT
+
+
 @njit(nogil=True)
 def _count(w: np.ndarray, at: int, value: int) -> int:
     """How many cells of the list at `at` equal `value`."""
@@ -115,30 +138,32 @@ def _count(w: np.ndarray, at: int, value: int) -> int:
 
 @njit(nogil=True)
 def _pick_actions(w: np.ndarray, out: np.ndarray, count: int) -> int:
-    """Pick any offered card; one with a cost may also be paid for, while a card is left over."""
+    """Pick any offered card; one with a cost may also be paid for, while a card is left over.
+    Only the deck's types that pay for the card are visited (bit sets, ascending)."""
     offered = _type_bits(w, L.OFFER)
     deck_at = L.block(drafter(w)) + L.DECK
     deck = _type_bits(w, deck_at)
     spare = w[L.OFFER] > 1
-    for card in range(NT):
-        if not _holds(offered, card):
-            continue
+    card = _next_type(offered, 0)
+    while card < NT:
         out[count] = kc.pick_code(card, 0, 0, 0)
         count += 1
-        if not spare or T.COST[card] == 0:
-            continue
-        for a in range(NT):
-            if not _holds(deck, a) or not T.PAYS[card, a]:
-                continue
-            if T.COST[card] == 1:
-                out[count] = kc.pick_code(card, 1, a, 0)
-                count += 1
-                continue
-            for b in range(a, NT):
-                if (_holds(deck, b) and T.PAYS[card, b]
-                        and (a != b or _count(w, deck_at, a) > 1)):
-                    out[count] = kc.pick_code(card, 2, a, b)
+        if spare and T.COST[card]:
+            payable = (deck[0] & T.PAYS_BITS[card, 0], deck[1] & T.PAYS_BITS[card, 1])
+            a = _next_type(payable, 0)
+            while a < NT:
+                if T.COST[card] == 1:
+                    out[count] = kc.pick_code(card, 1, a, 0)
                     count += 1
+                else:
+                    b = _next_type(payable, a)
+                    while b < NT:
+                        if a != b or _count(w, deck_at, a) > 1:
+                            out[count] = kc.pick_code(card, 2, a, b)
+                            count += 1
+                        b = _next_type(payable, b + 1)
+                a = _next_type(payable, a + 1)
+        card = _next_type(offered, card + 1)
     return count
 
 

@@ -105,13 +105,20 @@ def _trims_in_discard(w: np.ndarray, p: int, pile: int) -> int:
 def _elements(order: np.ndarray, order_count: int, have: np.ndarray, rows: np.ndarray,
               counts: np.ndarray, r: int) -> None:
     """Append to row r each type of `order[:order_count]` (first occurrences only), `have`
-    copies of it: a Counter's `elements()` in its insertion order."""
-    done = np.zeros(NT, dtype=np.bool_)
+    copies of it: a Counter's `elements()` in its insertion order. The types done are a bit set
+    of two words (types 0-63, 64-127), not an array to allocate."""
+    low = high = 0
     for i in range(order_count):
         card = order[i]
-        if done[card]:
-            continue
-        done[card] = True
+        bit = 1 << (card & 63)
+        if card < 64:
+            if low & bit:
+                continue
+            low |= bit
+        else:
+            if high & bit:
+                continue
+            high |= bit
         for _ in range(have[card]):
             _push(rows, counts, r, card)
 
@@ -258,7 +265,7 @@ def sample(o: np.ndarray, w: np.ndarray, rng: np.ndarray) -> None:
         for card in range(NT):
             have[card] = max(have[card] - max(seen[card] - added[card], 0), 0)
         order = w[b + L.MATCH_PUBLIC + 1 : b + L.MATCH_PUBLIC + 1 + w[b + L.MATCH_PUBLIC]]
-        _elements(order.astype(np.int64), order.shape[0], have, pools, pool_sizes, m)
+        _elements(order, order.shape[0], have, pools, pool_sizes, m)
     drafters = o[O.DRAFTERS]
     forced = np.empty((L.MAX_PARTICIPANTS, 16), dtype=np.int64)
     forced_count = np.zeros(L.MAX_PARTICIPANTS, dtype=np.int64)
@@ -367,7 +374,9 @@ def _left(shown: np.ndarray, shown_count: np.ndarray, gone: np.ndarray,
         left[shown[d, i]] += 1
     for i in range(gone_count[d]):
         left[gone[d, i]] -= 1
-    return np.maximum(left, 0)
+    for t in range(NT):
+        left[t] = max(left[t], 0)
+    return left
 
 
 @njit(nogil=True)

@@ -33,6 +33,10 @@ NEWCOMER = _ints([name == fx.NEWCOMER_NAME for name in cat.NAME])
 PAYS = np.array([[fx.pays_for(card, t) for t in range(NT)] for card in range(NT)],
                 dtype=np.int64)
 """`PAYS[card, t]`: t may be removed to pay card's "when picked" cost."""
+PAYS_BITS = np.array(
+    [[sum(1 << (t - 64 * word) for t in range(64 * word, min(64 * word + 64, NT)) if PAYS[card, t])
+      for word in range(2)] for card in range(NT)], dtype=np.uint64).view(np.int64)
+"""`PAYS_BITS[card]`: the types of `PAYS[card]` as a two-word bit set (types 0-63, 64-127)."""
 
 SCHEDULE_COUNT = _ints([len(options) for options in cat.SCHEDULE])
 SCHEDULE = np.zeros((cat.ROUNDS, 2, 2), dtype=np.int64)
