@@ -56,12 +56,15 @@ WARM_UP_STAGES = ("ISMCTS", "PIMC")
 
 
 def warm_up(game: CompiledGame, starting: Callable[[str], None] = lambda stage: None) -> None:
-    """Compile (or load from numba's cache) every entry point, with a tiny search and a tiny
-    flat Monte Carlo on the game's example observation; `starting(stage)` before each of
+    """Compile (or load from numba's cache) every entry point, with tiny searches (one with
+    its root restricted to a move, as a judged move's is: that one reads the legal codes) and a
+    tiny flat Monte Carlo on the game's example observation; `starting(stage)` before each of
     `WARM_UP_STAGES`."""
     observation = game.example_observation()
     starting(WARM_UP_STAGES[0])
-    compiled_ismcts(game, observation, Limits(iterations=2), SearchConfig(), seed=0)
+    found = compiled_ismcts(game, observation, Limits(iterations=2), SearchConfig(), seed=0)
+    compiled_ismcts(game, observation, Limits(iterations=2), SearchConfig(root_move=found.action),
+                    seed=0)
     starting(WARM_UP_STAGES[1])
     compiled_pimc(game, observation, Limits(iterations=2), SearchConfig(), worlds=1, seed=0)
 

@@ -66,6 +66,33 @@ def test_warm_fills_the_kernel_cache_and_exits() -> None:
     assert lines[-1].startswith("done in ")
 
 
+WARM_THEN_JUDGE = """
+from advisor.warmup import kernel_games, warm_kernels
+from search import Limits, SearchConfig
+from search.compiled import _entry_points, compiled_ismcts
+
+def loaded(game):
+    return {name: len(f.signatures) for name, f in _entry_points(game).items()}
+
+warm_kernels()
+for game in kernel_games().values():
+    before = loaded(game)
+    observation = game.example_observation()
+    found = compiled_ismcts(game, observation, Limits(iterations=50), SearchConfig(), seed=1)
+    compiled_ismcts(game, observation, Limits(iterations=50),
+                    SearchConfig(root_move=found.action), seed=1)
+    assert loaded(game) == before, (game.name, before, loaded(game))
+"""
+
+
+def test_after_warming_a_judged_moves_search_loads_no_more_code() -> None:
+    """A judged move's search restricts its root, which reads the legal codes: a worker that
+    loaded that entry point only on its first judged move ran out of time there (1 visit)."""
+    done = subprocess.run([sys.executable, "-c", WARM_THEN_JUDGE],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+
+
 def http_get_info(port: int) -> tuple[int, str, str]:
     """GetInfo over the HTTP port (Connect, JSON): the status, the error's code and the first
     40 characters of its message."""
