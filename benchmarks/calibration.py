@@ -51,6 +51,7 @@ from advisor.judging import JUDGE_SHARE, Judged, own_search, verdict
 from clients.arena.record import GameTask
 from clients.arena.referee import play
 from clients.arena.registry import load_game
+from clients.arena.specs import VALUES, engine_named
 from contract.v1 import common_pb2
 from games.registry import DEFAULT_GAME, GAMES
 from search import Cancelled, ismcts
@@ -113,13 +114,12 @@ def budget(iterations: int, seed: int) -> Budget:
 
 def searched_with(game_name: str, value: str) -> GameAdapter:
     """The game's adapter, its searches playing the engine the arena's `value=` names
-    (`default`: the game's own; e.g. `logistic`: `GAME.logistic`); ValueError if none."""
+    (`clients.arena.specs.engine_named`: `default` the game's own, `logistic` `GAME.logistic`,
+    ...); ValueError if the game has none."""
     adapter = adapter_by_name(game_name)
-    if value == "default":
+    engine = engine_named(adapter.engine, value)
+    if engine is adapter.engine:
         return adapter
-    engine = getattr(adapter.engine, value.replace("-", "_"), None)
-    if engine is None:
-        raise ValueError(f"{game_name} has no engine named by value={value}")
     variant = copy.copy(cast(EngineAdapter[Any, Any, Any], adapter))
     variant.engine = engine
     return variant
@@ -296,7 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--share", type=float, default=JUDGE_SHARE,
                         help="each own search's share of the budget")
     parser.add_argument("--bot", default="ismcts:iters=100", help="self-play bot spec")
-    parser.add_argument("--value", default="default",
+    parser.add_argument("--value", default="default", choices=VALUES,
                         help="judge with this engine of the game (the arena's value=, e.g. "
                              "logistic); the judged moves stay the game's own priors' choice")
     parser.add_argument("--seed", type=int, default=1)

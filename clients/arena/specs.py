@@ -131,9 +131,7 @@ def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
     strength = extra.pop("strength", levels.FULL_STRENGTH)
     if spec.kind == "remote":
         return RemoteBot(game, spec.address, strength), limits
-    value = extra.pop("value", "default")
-    if value != "default":
-        game = _engine(game, value)
+    game = engine_named(game, extra.pop("value", "default"))
     if spec.kind == "ismcts":
         return ISMCTSBot(game, config, strength), limits
     return PIMCBot(game, config=config, **extra), limits
@@ -149,9 +147,11 @@ def _power_bot(spec: BotSpec, game: AnyGame) -> Bot:
     return PowerDrafter(game, trim=dict(spec.options).get("trim", "starters"))
 
 
-def _engine(game: AnyGame, value: str) -> AnyGame:
-    """The game's engine that evaluates as `value` says (`game.logistic`, `game.learned`, ...);
-    ValueError if it has none."""
+def engine_named(game: AnyGame, value: str) -> AnyGame:
+    """The game's engine that evaluates as `value` (one of `VALUES`) says: `game` itself for
+    `default`, else `game.logistic`, `game.learned`, ...; ValueError if it has none."""
+    if value == "default":
+        return game
     engine: AnyGame | None = getattr(game, value.replace("-", "_"), None)
     if engine is None:
         raise ValueError(f"{getattr(game, 'name', '?')} has no engine value={value}")
