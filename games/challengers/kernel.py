@@ -18,7 +18,7 @@ from theirs. The work is split by job:
 The entry points below hand their callees `kernels.borrow.borrowed` views of their array
 arguments, so the hundreds of calls a move makes inside the kernel take no atomic reference
 counts on them (`apply` passes the arrays it allocates through `_play`, where they are
-arguments).
+arguments; `sample` likewise its one scratch array through `_sample`).
 """
 
 from __future__ import annotations
@@ -87,8 +87,12 @@ def apply_counted(world: np.ndarray, action: int, rng: np.ndarray, counts: np.nd
 
 @njit(nogil=True)
 def apply(world: np.ndarray, action: int, rng: np.ndarray) -> None:
-    """Play a legal action code in place and run the game on to the next decision."""
-    _play(world, action, rng, np.empty(0, dtype=np.int64), np.empty(MAX_LEGAL, dtype=np.int32))
+    """Play a legal action code in place and run the game on to the next decision.
+
+    One allocation a move: the buffer's cells, viewed as the `int32` buffer, of which an empty
+    slice is the `int64` tally that counts nothing."""
+    cells = np.empty(MAX_LEGAL // 2, dtype=np.int64)
+    _play(world, action, rng, cells[:0], cells.view(np.int32))
 
 
 @njit(nogil=True)
@@ -127,7 +131,15 @@ def priors(world: np.ndarray, actions: np.ndarray, count: int, out: np.ndarray) 
 @njit(nogil=True)
 def sample(observation: np.ndarray, world: np.ndarray, rng: np.ndarray) -> None:
     """Write into `world` a state consistent with `observation` (`observation.sample`)."""
-    ks.sample(borrowed(observation), borrowed(world), borrowed(rng))
+    _sample(observation, world, rng, np.empty(ks.SCRATCH_SIZE, dtype=np.int64))
+
+
+@njit(nogil=True)
+def _sample(observation: np.ndarray, world: np.ndarray, rng: np.ndarray,
+            scratch: np.ndarray) -> None:
+    """`kernel_sample.sample` on borrowed views: the scratch `sample` allocates is an argument
+    here, so its caller holds it for the whole call."""
+    ks.sample(borrowed(observation), borrowed(world), borrowed(rng), borrowed(scratch))
 
 
 @njit(nogil=True)

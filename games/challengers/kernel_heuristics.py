@@ -38,6 +38,8 @@ PILE_MEANS = np.array(
 VALUE = np.array([(p if p >= 0 else 4) + (0.5 if a else 0.0)
                   for p, a in zip(T.POWER, T.AURA, strict=True)], dtype=np.float64)
 """`heuristics._value` per card type."""
+BELOW_SIGN = (1 << 63) - 1
+"""The 63 bits of a 64-bit integer below its sign bit."""
 
 
 @njit(nogil=True)
@@ -156,37 +158,56 @@ def _to_draft(w: np.ndarray, p: int) -> float:
 
 
 @njit(nogil=True)
-def _card_stats(w: np.ndarray, p: int, at: int, mask: int, rnd: int, stats: np.ndarray,
-                names: np.ndarray) -> None:
-    """Add the cards of the list at `at` (types under `mask`) to p's deck statistics."""
-    for i in range(w[at]):
-        c = w[at + 1 + i] & mask
-        power = T.POWER[c] if T.POWER[c] >= 0 else rnd
-        stats[0] += 1
-        stats[1] += power
-        stats[2] += power >= 5
-        stats[3] += power <= 1
-        stats[4] += T.LEVEL[c] == LEVEL_S
-        stats[5] += T.AURA[c] != 0
-        names[T.NAME_ID[c]] = True
+def _card_list(p: int, k: int) -> int:
+    """The count cell of p's k-th card list: deck, draw pile, exhausted, in play, then the bench
+    seats."""
+    if k >= 4:
+        return L.seat_list(p, k - 4)
+    b = L.block(p)
+    if k == 0:
+        return b + L.DECK
+    if k == 1:
+        return b + L.DRAWS
+    return b + (L.EXHAUSTED if k == 2 else L.IN_PLAY)
 
 
 @njit(nogil=True)
-def features(w: np.ndarray, p: int, out: np.ndarray) -> None:
-    """p's feature vector (`features.features`) into `out`."""
-    b = L.block(p)
+def _bits(word: int) -> int:
+    """How many bits of the 64-bit `word` are set (the sign bit included)."""
+    count = 1 if word < 0 else 0
+    word &= BELOW_SIGN
+    while word:
+        word &= word - 1
+        count += 1
+    return count
+
+
+@njit(nogil=True)
+def _features(w: np.ndarray, p: int) -> tuple[float, ...]:
+    """p's feature vector (`features.features`) as a tuple: its deck statistics in local
+    integers and its card names in a bit set of two words (names 0-63, 64-127), so no array
+    is allocated per call."""
     fans = kf.fan_total(w, p)
     rnd = min(w[L.ROUND], ROUNDS)
-    stats = np.zeros(6, dtype=np.int64)
-    names = np.zeros(NT, dtype=np.bool_)
-    _card_stats(w, p, b + L.DECK, 127, rnd, stats, names)
-    _card_stats(w, p, b + L.DRAWS, 127, rnd, stats, names)
-    for seat in range(km.bench_seats(w, p)):
-        _card_stats(w, p, L.seat_list(p, seat), 127, rnd, stats, names)
-    _card_stats(w, p, b + L.EXHAUSTED, 127, rnd, stats, names)
-    _card_stats(w, p, b + L.IN_PLAY, 127, rnd, stats, names)
-    size = stats[0]
-    mean = stats[1] / size if size else 0.0
+    size = total = strong = weak = level_s = aura = 0
+    low = high = 0
+    for k in range(4 + km.bench_seats(w, p)):
+        at = _card_list(p, k)
+        for i in range(w[at]):
+            c = w[at + 1 + i] & 127
+            power = T.POWER[c] if T.POWER[c] >= 0 else rnd
+            size += 1
+            total += power
+            strong += power >= 5
+            weak += power <= 1
+            level_s += T.LEVEL[c] == LEVEL_S
+            aura += T.AURA[c] != 0
+            name = T.NAME_ID[c]
+            if name < 64:
+                low |= 1 << name
+            else:
+                high |= 1 << (name & 63)
+    mean = total / size if size else 0.0
     left = ROUNDS - rnd + (1 if w[L.PHASE] == DECK else 0)
     bench = stake = draw_left = 0.0
     if w[L.PHASE] == MATCH and (p == w[L.SIDE_A] or p == w[L.SIDE_B]):
@@ -194,7 +215,7 @@ def features(w: np.ndarray, p: int, out: np.ndarray) -> None:
         park = w[L.PARK]
         if not w[L.FINALIST_COUNT] and w[L.ROUND] <= ROUNDS and 0 <= park < 4:
             stake = bench * w[L.TROPHY_FANS + (w[L.ROUND] - 1) * 4 + park] / FAN_LEAD
-        draw_left = w[b + L.DRAWS] / 10
+        draw_left = w[L.block(p) + L.DRAWS] / 10
     clinch = safe = 0.0
     if (w[L.NUM_PLAYERS] == 2 and p <= 1 and (w[L.PHASE] == DECK or w[L.PHASE] == MATCH)
             and w[L.ROUND] <= ROUNDS):
@@ -209,29 +230,40 @@ def features(w: np.ndarray, p: int, out: np.ndarray) -> None:
     for q in range(w[L.NUM_PARTICIPANTS]):
         best_trophy = max(best_trophy, km.highest_trophy(w, q))
     own = km.highest_trophy(w, p)
-    out[0] = fans / FAN_LEAD
-    out[1] = fans / FAN_LEAD * rnd / ROUNDS
-    out[2] = w[b + L.TROPHIES] / ROUNDS
-    out[3] = mean / 5
-    out[4] = mean / 5 * left / ROUNDS
-    out[5] = size / 15
-    out[6] = stats[2] / 5
-    out[7] = stats[3] / 5
-    out[8] = stats[4] / 6
-    out[9] = names.sum() / 6
-    out[10] = stats[5] / 3
-    out[11] = _to_draft(w, p) / 10
-    out[12] = 1.0 if own == best_trophy and best_trophy > 0 else 0.0
-    out[13] = bench
-    out[14] = stake
-    out[15] = draw_left
-    out[16] = clinch
-    out[17] = safe
+    return (
+        fans / FAN_LEAD,
+        fans / FAN_LEAD * rnd / ROUNDS,
+        w[L.block(p) + L.TROPHIES] / ROUNDS,
+        mean / 5,
+        mean / 5 * left / ROUNDS,
+        size / 15,
+        strong / 5,
+        weak / 5,
+        level_s / 6,
+        (_bits(low) + _bits(high)) / 6,
+        aura / 3,
+        _to_draft(w, p) / 10,
+        1.0 if own == best_trophy and best_trophy > 0 else 0.0,
+        bench,
+        stake,
+        draw_left,
+        clinch,
+        safe,
+    )
+
+
+@njit(nogil=True)
+def features(w: np.ndarray, p: int, out: np.ndarray) -> None:
+    """p's feature vector (`features.features`) into `out`."""
+    values = _features(w, p)
+    for j in range(NUM_FEATURES):
+        out[j] = values[j]
 
 
 @njit(nogil=True)
 def evaluate(w: np.ndarray, out: np.ndarray) -> None:
-    """`out[:num_players]`: each seat's chance to win (`heuristics.evaluate`)."""
+    """`out[:num_players]`: each seat's chance to win (`heuristics.evaluate`). The seats'
+    scores wait in `out` itself and the robot's in a local, so no array is allocated."""
     n = w[L.NUM_PLAYERS]
     if w[L.PHASE] == OVER and w[L.OVER]:
         for p in range(n):
@@ -239,21 +271,26 @@ def evaluate(w: np.ndarray, out: np.ndarray) -> None:
         return
     rivals = n + 1 if n == 1 else n
     weights = WEIGHTS[n]
-    values = np.empty(NUM_FEATURES)
-    scores = np.empty(rivals)
+    robot = 0.0
+    top = -math.inf
     for i in range(rivals):
         p = i if i < n else w[L.ROBOT]
-        features(w, p, values)
+        values = _features(w, p)
         x = 0.0
         for j in range(NUM_FEATURES):
             x += weights[j] * values[j]
         if w[L.FINALIST_COUNT] and p != w[L.FINALISTS] and p != w[L.FINALISTS + 1]:
             x = -1e9
-        scores[i] = x
-    top = scores.max()
+        if i < n:
+            out[i] = x
+        else:
+            robot = x
+        top = max(top, x)
     total = 0.0
-    for i in range(rivals):
-        scores[i] = math.exp(scores[i] - top)
-        total += scores[i]
+    for i in range(n):
+        out[i] = math.exp(out[i] - top)
+        total += out[i]
+    if rivals > n:
+        total += math.exp(robot - top)
     for p in range(n):
-        out[p] = scores[p] / total
+        out[p] = out[p] / total

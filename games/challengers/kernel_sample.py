@@ -5,7 +5,10 @@ Its steps follow the Python sampler's (see its docstring for why each is dealt s
 draw piles' seen cards, other drafters' paid picks, the trims back in a pile, the unseen level
 cards shuffled, each hidden drafter's picks, payments, trims and box trims, the offer, the
 draw piles, the discards and the box, the level piles, the trophies face down. Python lists
-become rows of small local arrays with a count beside them.
+become rows of small arrays with a count beside them, all carved from one scratch array the
+caller allocates (`SCRATCH_SIZE` cells): a world costs one allocation, not fifty, and the rows,
+views of a borrowed array, take no reference counts when passed on. Each function carves its
+working rows from the front of the scratch it is given (`free`) and hands its callees the rest.
 """
 
 from __future__ import annotations
@@ -31,6 +34,25 @@ ROW = 160
 """Cells of one working row (a level pile with the cards put back, a deck, a pool)."""
 FANS_OF_TROPHIES = np.array(TROPHY_FANS, dtype=np.int64)
 PICKED_FAN = 1
+SCRATCH_SIZE = 64 * ROW + 8 * NT + 512
+"""Cells of `sample`'s scratch: its own rows (56 rows of `ROW`, five of a card type each and
+the counts) and the most any one of its callees carves after them."""
+
+
+@njit(nogil=True)
+def _rows(free: np.ndarray, rows: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """`rows` rows of `width` cells from the front of the scratch `free`, and the rest of it."""
+    n = rows * width
+    return free[:n].reshape((rows, width)), free[n:]
+
+
+@njit(nogil=True)
+def _zeros(free: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """`n` cells set to 0 from the front of the scratch `free`, and the rest of it."""
+    cells = free[:n]
+    for i in range(n):
+        cells[i] = 0
+    return cells, free[n:]
 
 
 @njit(nogil=True)
@@ -125,12 +147,12 @@ def _elements(order: np.ndarray, order_count: int, have: np.ndarray, rows: np.nd
 
 @njit(nogil=True)
 def _seen_adds(w: np.ndarray, o: np.ndarray, index: int, p: int, unseen: np.ndarray,
-               rng: np.ndarray, added: np.ndarray, left: np.ndarray) -> None:
+               rng: np.ndarray, added: np.ndarray, left: np.ndarray, free: np.ndarray) -> None:
     """`observation._seen_adds`: which seen cards came unseen from a level pile (`added`);
     `left` becomes the adds not placed, per level."""
     b = L.block(p)
     seen = o[O.SEEN + index * NT : O.SEEN + (index + 1) * NT]
-    public = np.zeros(NT, dtype=np.int64)
+    public, free = _zeros(free, NT)
     for i in range(w[b + L.MATCH_PUBLIC]):
         public[w[b + L.MATCH_PUBLIC + 1 + i]] += 1
     for level in range(3):
@@ -141,14 +163,15 @@ def _seen_adds(w: np.ndarray, o: np.ndarray, index: int, p: int, unseen: np.ndar
             added[card] = seen[card] - public[card]
             left[level] -= added[card]
             unseen[level, card] -= added[card]
-    cards = np.empty((1, 2 * L.LIST_CAP + 8), dtype=np.int64)
-    size = np.zeros(1, dtype=np.int64)
+    cards, free = _rows(free, 1, 2 * L.LIST_CAP + 8)
+    size, free = _zeros(free, 1)
     for card in range(NT):
         if _level(card) >= 0:
             for _ in range(seen[card] - added[card]):
                 _push(cards, size, 0, card)
     _shuffle(cards, size, 0, rng)
-    fresh = public.copy()
+    fresh, free = _zeros(free, NT)
+    L.copy_cells(public, 0, fresh, 0, NT)
     for i in range(size[0]):
         card = cards[0, i]
         level = _level(card)
@@ -168,7 +191,7 @@ def _seen_adds(w: np.ndarray, o: np.ndarray, index: int, p: int, unseen: np.ndar
 
 @njit(nogil=True)
 def _paid_picks(w: np.ndarray, o: np.ndarray, p: int, rng: np.ndarray, forced: np.ndarray,
-                forced_count: np.ndarray, d: int) -> None:
+                forced_count: np.ndarray, d: int, free: np.ndarray) -> None:
     """`observation._paid_picks`: cards with a cost p must have picked to pay what p paid."""
     counters = L.block(p) + L.PHASE_COUNTERS
     left = w[counters + PH_PAID]
@@ -178,7 +201,7 @@ def _paid_picks(w: np.ndarray, o: np.ndarray, p: int, rng: np.ndarray, forced: n
             pile = k
             break
     costly = O.COSTLY + pile * (1 + NT)
-    fits = np.empty(NT, dtype=np.int64)
+    fits = free[:NT]
     while left > 0:
         n = 0
         for i in range(o[costly]):
@@ -195,22 +218,28 @@ def _paid_picks(w: np.ndarray, o: np.ndarray, p: int, rng: np.ndarray, forced: n
 
 @njit(nogil=True)
 def _pick_index(offer: np.ndarray, size: int, rng: np.ndarray) -> int:
-    """`model.choose_pick`: the index of the card the modelled drafter picks."""
+    """`model.choose_pick`: the index of the card the modelled drafter picks (each weight
+    computed twice rather than kept in an array: the same numbers)."""
     top = -math.inf
     for i in range(size):
         top = max(top, VALUE[offer[i]])
-    weights = np.empty(size)
     total = 0.0
     for i in range(size):
-        weights[i] = math.exp(SHARPNESS * (VALUE[offer[i]] - top) / TEMPERATURE)
-        total += weights[i]
+        total += _pick_weight(offer[i], top)
     even = NOISE / size
     x = uniform(rng)
     for i in range(size):
-        x -= (1.0 - NOISE) * weights[i] / total + even
+        x -= (1.0 - NOISE) * _pick_weight(offer[i], top) / total + even
         if x < 0:
             return i
     return size - 1
+
+
+@njit(nogil=True)
+def _pick_weight(card: int, top: float) -> float:
+    """The model's unnormalized weight of picking `card` from an offer whose best value is
+    `top`."""
+    return math.exp(SHARPNESS * (VALUE[card] - top) / TEMPERATURE)
 
 
 @njit(nogil=True)
@@ -243,81 +272,89 @@ def _take(cards: np.ndarray, size: np.ndarray, count: int, test: int, value: int
 
 
 @njit(nogil=True)
-def sample(o: np.ndarray, w: np.ndarray, rng: np.ndarray) -> None:
-    """Write into `w` a world consistent with the observation array `o`."""
+def sample(o: np.ndarray, w: np.ndarray, rng: np.ndarray, free: np.ndarray) -> None:
+    """Write into `w` a world consistent with the observation array `o`, working in the
+    scratch `free` (`SCRATCH_SIZE` cells, any content)."""
     L.copy_cells(o, 0, w, 0, L.STATE_SIZE)
-    unseen = np.empty((3, NT), dtype=np.int64)
+    unseen, free = _rows(free, 3, NT)
     for level in range(3):
-        unseen[level] = o[O.UNSEEN + level * NT : O.UNSEEN + (level + 1) * NT]
+        for card in range(NT):
+            unseen[level, card] = o[O.UNSEEN + level * NT + card]
     in_match = o[O.IN_MATCH]
-    pools = np.empty((2, ROW), dtype=np.int64)
-    pool_sizes = np.zeros(2, dtype=np.int64)
-    adds_left = np.zeros((2, 3), dtype=np.int64)
+    pools, free = _rows(free, 2, ROW)
+    pool_sizes, free = _zeros(free, 2)
+    adds_left, free = _rows(free, 2, 3)
+    adds_left[:] = 0
+    added, free = _rows(free, 1, NT)
+    have, free = _rows(free, 1, NT)
     for m in range(in_match):
         p = o[O.IN_MATCH + 1 + m]
-        added = np.zeros(NT, dtype=np.int64)
-        _seen_adds(w, o, m, p, unseen, rng, added, adds_left[m])
+        added[0] = 0
+        _seen_adds(w, o, m, p, unseen, rng, added[0], adds_left[m], free)
         b = L.block(p)
-        have = np.zeros(NT, dtype=np.int64)
+        have[0] = 0
         seen = o[O.SEEN + m * NT : O.SEEN + (m + 1) * NT]
         for i in range(w[b + L.MATCH_PUBLIC]):
-            have[w[b + L.MATCH_PUBLIC + 1 + i]] += 1
+            have[0, w[b + L.MATCH_PUBLIC + 1 + i]] += 1
         for card in range(NT):
-            have[card] = max(have[card] - max(seen[card] - added[card], 0), 0)
+            have[0, card] = max(have[0, card] - max(seen[card] - added[0, card], 0), 0)
         order = w[b + L.MATCH_PUBLIC + 1 : b + L.MATCH_PUBLIC + 1 + w[b + L.MATCH_PUBLIC]]
-        _elements(order, order.shape[0], have, pools, pool_sizes, m)
+        _elements(order, order.shape[0], have[0], pools, pool_sizes, m)
     drafters = o[O.DRAFTERS]
-    forced = np.empty((L.MAX_PARTICIPANTS, 16), dtype=np.int64)
-    forced_count = np.zeros(L.MAX_PARTICIPANTS, dtype=np.int64)
+    forced, free = _rows(free, L.MAX_PARTICIPANTS, 16)
+    forced_count, free = _zeros(free, L.MAX_PARTICIPANTS)
     for d in range(drafters):
-        _paid_picks(w, o, o[O.DRAFTERS + 1 + d], rng, forced, forced_count, d)
-    shown = np.empty((L.MAX_PARTICIPANTS, ROW), dtype=np.int64)
-    shown_count = np.zeros(L.MAX_PARTICIPANTS, dtype=np.int64)
-    gone = np.empty((L.MAX_PARTICIPANTS, ROW), dtype=np.int64)
-    gone_count = np.zeros(L.MAX_PARTICIPANTS, dtype=np.int64)
+        _paid_picks(w, o, o[O.DRAFTERS + 1 + d], rng, forced, forced_count, d, free)
+    shown, free = _rows(free, L.MAX_PARTICIPANTS, ROW)
+    shown_count, free = _zeros(free, L.MAX_PARTICIPANTS)
+    gone, free = _rows(free, L.MAX_PARTICIPANTS, ROW)
+    gone_count, free = _zeros(free, L.MAX_PARTICIPANTS)
     for d in range(drafters):
         deck = L.block(o[O.DRAFTERS + 1 + d]) + L.DECK
         for i in range(w[deck]):
             _push(shown, shown_count, d, w[deck + 1 + i])
         for i in range(forced_count[d]):
             _push(shown, shown_count, d, forced[d, i])
-    _settle_deficits(w, o, unseen, shown, shown_count, gone, gone_count, rng)
-    lists = np.empty((3, ROW * 2), dtype=np.int64)
-    sizes = np.zeros(3, dtype=np.int64)
+    _settle_deficits(w, o, unseen, shown, shown_count, gone, gone_count, rng, free)
+    lists, free = _rows(free, 3, ROW * 2)
+    sizes, free = _zeros(free, 3)
     for pile in range(3):
         for card in range(NT):
             for _ in range(unseen[pile, card]):
                 _push(lists, sizes, pile, card)
         _shuffle(lists, sizes, pile, rng)
-    trimmed = np.empty((L.MAX_PARTICIPANTS * 3, ROW), dtype=np.int64)
-    trimmed_count = np.zeros(L.MAX_PARTICIPANTS * 3, dtype=np.int64)
-    boxed = np.zeros((L.MAX_PARTICIPANTS, ROW), dtype=np.int64)
-    boxed_count = np.zeros(L.MAX_PARTICIPANTS, dtype=np.int64)
+    trimmed, free = _rows(free, L.MAX_PARTICIPANTS * 3, ROW)
+    trimmed_count, free = _zeros(free, L.MAX_PARTICIPANTS * 3)
+    boxed, free = _rows(free, L.MAX_PARTICIPANTS, ROW)
+    boxed[:] = 0
+    boxed_count, free = _zeros(free, L.MAX_PARTICIPANTS)
     for d in range(drafters):
         _redo_hidden_delta(w, o, d, lists, sizes, forced, forced_count, shown, shown_count,
-                           gone, gone_count, trimmed, trimmed_count, boxed, boxed_count, rng)
+                           gone, gone_count, trimmed, trimmed_count, boxed, boxed_count, rng,
+                           free)
     if w[L.OFFER] and w[L.OFFER + 1] == HIDDEN:
         for i in range(w[L.OFFER]):
             w[L.OFFER + 1 + i] = _pop(lists, sizes, w[L.OPTION_PILE])
     for m in range(in_match):
         _deal_draw_pile(w, o[O.IN_MATCH + 1 + m], pools, pool_sizes, m, adds_left[m], lists,
                         sizes, rng)
-    _deal_discards(w, o, lists, sizes, trimmed, trimmed_count, boxed, boxed_count)
+    _deal_discards(w, o, lists, sizes, trimmed, trimmed_count, boxed, boxed_count, free)
     for pile in range(3):
         at = L.pile(pile)
         w[at] = sizes[pile]
         for i in range(sizes[pile]):
             w[at + 1 + i] = lists[pile, i]
-    _sample_trophy_fans(w, rng)
+    _sample_trophy_fans(w, rng, free)
 
 
 @njit(nogil=True)
 def _settle_deficits(w: np.ndarray, o: np.ndarray, unseen: np.ndarray, shown: np.ndarray,
                      shown_count: np.ndarray, gone: np.ndarray, gone_count: np.ndarray,
-                     rng: np.ndarray) -> None:
+                     rng: np.ndarray, free: np.ndarray) -> None:
     """`observation._settle_deficits`: which trims of this phase are back in their pile."""
     drafters = o[O.DRAFTERS]
-    room = np.zeros((L.MAX_PARTICIPANTS, 3), dtype=np.int64)
+    room, free = _rows(free, L.MAX_PARTICIPANTS, 3)
+    room[:] = 0
     for d in range(drafters):
         p = o[O.DRAFTERS + 1 + d]
         for k in range(3):
@@ -343,12 +380,13 @@ def _settle_deficits(w: np.ndarray, o: np.ndarray, unseen: np.ndarray, shown: np
                     unseen[level, card] += 1
                     have -= 1
                     room[d, level] -= 1
-    mine = np.empty((1, ROW), dtype=np.int64)
-    mine_count = np.zeros(1, dtype=np.int64)
-    every = np.empty((1, ROW), dtype=np.int64)
-    every_count = np.zeros(1, dtype=np.int64)
+    mine, free = _rows(free, 1, ROW)
+    mine_count, free = _zeros(free, 1)
+    every, free = _rows(free, 1, ROW)
+    every_count, free = _zeros(free, 1)
+    left, free = _zeros(free, NT)
     for d in range(drafters):
-        left = _left(shown, shown_count, gone, gone_count, d)
+        _left(shown, shown_count, gone, gone_count, d, left)
         for level in range(3):
             mine_count[0] = 0
             every_count[0] = 0
@@ -367,16 +405,16 @@ def _settle_deficits(w: np.ndarray, o: np.ndarray, unseen: np.ndarray, shown: np
 
 @njit(nogil=True)
 def _left(shown: np.ndarray, shown_count: np.ndarray, gone: np.ndarray,
-          gone_count: np.ndarray, d: int) -> np.ndarray:
-    """Per type: drafter d's shown copies less the gone ones (a Counter difference)."""
-    left = np.zeros(NT, dtype=np.int64)
+          gone_count: np.ndarray, d: int, left: np.ndarray) -> None:
+    """`left[type]`: drafter d's shown copies less the gone ones (a Counter difference)."""
+    for t in range(NT):
+        left[t] = 0
     for i in range(shown_count[d]):
         left[shown[d, i]] += 1
     for i in range(gone_count[d]):
         left[gone[d, i]] -= 1
     for t in range(NT):
         left[t] = max(left[t], 0)
-    return left
 
 
 @njit(nogil=True)
@@ -384,17 +422,18 @@ def _redo_hidden_delta(w: np.ndarray, o: np.ndarray, d: int, lists: np.ndarray,
                        sizes: np.ndarray, forced: np.ndarray, forced_count: np.ndarray,
                        shown: np.ndarray, shown_count: np.ndarray, gone: np.ndarray,
                        gone_count: np.ndarray, trimmed: np.ndarray, trimmed_count: np.ndarray,
-                       boxed: np.ndarray, boxed_count: np.ndarray, rng: np.ndarray) -> None:
+                       boxed: np.ndarray, boxed_count: np.ndarray, rng: np.ndarray,
+                       free: np.ndarray) -> None:
     """`observation._redo_hidden_delta`: drafter d's hidden picks, payments and trims."""
     p = o[O.DRAFTERS + 1 + d]
     b = L.block(p)
     ph = b + L.PHASE_COUNTERS
-    implied = np.zeros(3, dtype=np.int64)
+    implied, free = _zeros(free, 3)
     for i in range(forced_count[d]):
         implied[T.LEVEL[forced[d, i]] - 1] += 1
-    dealt = np.empty((1, ROW), dtype=np.int64)
-    dealt_count = np.zeros(1, dtype=np.int64)
-    offer = np.empty(OFFER_SIZE, dtype=np.int64)
+    dealt, free = _rows(free, 1, ROW)
+    dealt_count, free = _zeros(free, 1)
+    offer, free = _zeros(free, OFFER_SIZE)
     for pile in range(3):
         for k in range(w[ph + PH_PICK + pile] - implied[pile]):
             if not o[O.MODELLED]:
@@ -408,27 +447,29 @@ def _redo_hidden_delta(w: np.ndarray, o: np.ndarray, d: int, lists: np.ndarray,
             for i in range(size):
                 if i != chosen:
                     _put_back(lists, sizes, offer[i], rng)
-    cards = np.empty((1, ROW), dtype=np.int64)
-    size = np.zeros(1, dtype=np.int64)
-    _elements(shown[d], shown_count[d], _left(shown, shown_count, gone, gone_count, d),
-              cards, size, 0)
+    cards, free = _rows(free, 1, ROW)
+    size, free = _zeros(free, 1)
+    left, free = _zeros(free, NT)
+    _left(shown, shown_count, gone, gone_count, d, left)
+    _elements(shown[d], shown_count[d], left, cards, size, 0)
     for i in range(dealt_count[0]):
         _push(cards, size, 0, dealt[0, i])
     _shuffle(cards, size, 0, rng)
-    wants = np.zeros(3, dtype=np.int64)
+    wants, free = _zeros(free, 3)
     for pile in range(3):
         wants[pile] = w[ph + PH_TRIM + pile]
         for i in range(gone_count[d]):
             wants[pile] -= T.LEVEL[gone[d, i]] == pile + 1
-    spare = np.zeros(4, dtype=np.int64)
+    spare, free = _zeros(free, 4)
     for i in range(size[0]):
         spare[_trim_kind(cards[0, i])] += 1
-    spare[:3] -= wants
+    for pile in range(3):
+        spare[pile] -= wants[pile]
     spare[3] -= w[ph + PH_BOXED]
     for i in range(forced_count[d]):
-        _pay(cards, size, forced[d, i], spare, boxed, boxed_count, p)
-    out = np.empty((1, ROW), dtype=np.int64)
-    out_size = np.zeros(1, dtype=np.int64)
+        _pay(cards, size, forced[d, i], spare, boxed, boxed_count, p, free)
+    out, free = _rows(free, 1, ROW)
+    out_size, free = _zeros(free, 1)
     for pile in range(3):
         out_size[0] = 0
         _take(cards, size, wants[pile], 0, pile + 1, out, out_size, 0)
@@ -457,11 +498,11 @@ def _redo_hidden_delta(w: np.ndarray, o: np.ndarray, d: int, lists: np.ndarray,
 
 @njit(nogil=True)
 def _pay(cards: np.ndarray, size: np.ndarray, card: int, spare: np.ndarray,
-         boxed: np.ndarray, boxed_count: np.ndarray, p: int) -> None:
+         boxed: np.ndarray, boxed_count: np.ndarray, p: int, free: np.ndarray) -> None:
     """`observation._pay`: what paid `card`'s cost, out of row 0 of `cards` into p's box row."""
-    pool = np.empty((1, ROW), dtype=np.int64)
-    pool_size = np.zeros(1, dtype=np.int64)
-    pool[0, : size[0]] = cards[0, : size[0]]
+    pool, free = _rows(free, 1, ROW)
+    pool_size, free = _zeros(free, 1)
+    L.copy_cells(cards[0], 0, pool[0], 0, size[0])
     pool_size[0] = size[0]
     own = _index(pool, pool_size, 0, card)
     if own >= 0:
@@ -500,7 +541,7 @@ def _deal_draw_pile(w: np.ndarray, p: int, pools: np.ndarray, pool_sizes: np.nda
 @njit(nogil=True)
 def _deal_discards(w: np.ndarray, o: np.ndarray, lists: np.ndarray, sizes: np.ndarray,
                    trimmed: np.ndarray, trimmed_count: np.ndarray, boxed: np.ndarray,
-                   boxed_count: np.ndarray) -> None:
+                   boxed_count: np.ndarray, free: np.ndarray) -> None:
     """`observation._deal_discards`: hidden discard entries and hidden box entries."""
     for pile in range(3):
         at = L.discard_list(pile)
@@ -513,7 +554,7 @@ def _deal_discards(w: np.ndarray, o: np.ndarray, lists: np.ndarray, sizes: np.nd
                 w[at + 1 + i] = _pop(trimmed, trimmed_count, row)
             else:
                 w[at + 1 + i] = _pop(lists, sizes, pile)
-    taken = np.zeros(L.MAX_PARTICIPANTS, dtype=np.int64)
+    taken, free = _zeros(free, L.MAX_PARTICIPANTS)
     for i in range(w[L.BOX]):
         if w[L.BOX + 1 + i] == HIDDEN:
             p = w[L.BOX + 1 + L.BOX_CAP + i] - TAG_TRIM
@@ -522,24 +563,23 @@ def _deal_discards(w: np.ndarray, o: np.ndarray, lists: np.ndarray, sizes: np.nd
 
 
 @njit(nogil=True)
-def _sample_trophy_fans(w: np.ndarray, rng: np.ndarray) -> None:
+def _sample_trophy_fans(w: np.ndarray, rng: np.ndarray, free: np.ndarray) -> None:
     """The trophy fans face down: each round's printed values not shown, shuffled."""
-    values = np.empty((1, 4), dtype=np.int64)
-    size = np.zeros(1, dtype=np.int64)
-    left = np.empty(4, dtype=np.bool_)
+    values, free = _rows(free, 1, 4)
+    size, free = _zeros(free, 1)
     for r in range(ROUNDS):
         row = L.TROPHY_FANS + 4 * r
         rest = FANS_OF_TROPHIES[r]
-        left[:] = True
+        shown = 0
         for k in range(4):
             if w[row + k] != HIDDEN:
                 for j in range(4):
-                    if left[j] and rest[j] == w[row + k]:
-                        left[j] = False
+                    if not shown >> j & 1 and rest[j] == w[row + k]:
+                        shown |= 1 << j
                         break
         size[0] = 0
         for j in range(4):
-            if left[j]:
+            if not shown >> j & 1:
                 _push(values, size, 0, rest[j])
         _shuffle(values, size, 0, rng)
         for k in range(4):
