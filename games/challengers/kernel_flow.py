@@ -101,13 +101,6 @@ def _type_bits(w: np.ndarray, at: int) -> tuple[int, int]:
     return low, high
 
 
-@njit(nogil=True)
-def _holds(bits: tuple[int, int], t: int) -> bool:
-    """Whether type `t` is in `_type_bits`' set."""
-    word = bits[0] >> t if t < 64 else bits[1] >> (t - 64)
-    return word & 1 != 0
-
-
 _lowest_bit = cast(Callable[[int], int], trailing_zeros)
 """`_lowest_bit(word)` in jitted code: the index of the lowest set bit of a nonzero word."""
 
@@ -184,10 +177,11 @@ def draft_legal(w: np.ndarray, out: np.ndarray) -> int:
         return count
     deck = _type_bits(w, L.block(drafter(w)) + L.DECK)
     count = 0
-    for t in range(NT):
-        if _holds(deck, t):
-            out[count] = kc.TRIM_CODE + t
-            count += 1
+    t = _next_type(deck, 0)
+    while t < NT:
+        out[count] = kc.TRIM_CODE + t
+        count += 1
+        t = _next_type(deck, t + 1)
     out[count] = kc.DONE_CODE
     return count + 1
 
