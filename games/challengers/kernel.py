@@ -17,8 +17,9 @@ from theirs. The work is split by job:
 
 The entry points below hand their callees `kernels.borrow.borrowed` views of their array
 arguments, so the hundreds of calls a move makes inside the kernel take no atomic reference
-counts on them (`apply` passes the arrays it allocates through `_play`, where they are
-arguments; `sample` likewise its one scratch array through `_sample`).
+counts on them; working buffers are `kernels.stack.stack_array`s (no allocation, no counts),
+or, for the sampler's larger scratch, one allocation `sample` passes through `_sample`, where
+it is an argument.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from numba import njit
 
 from kernels.borrow import borrowed
 from kernels.rng import below
+from kernels.stack import stack_array
 
 from . import kernel_flow as kf
 from . import kernel_heuristics as kh
@@ -82,32 +84,27 @@ def legal_actions(world: np.ndarray, out: np.ndarray) -> int:
 def apply_counted(world: np.ndarray, action: int, rng: np.ndarray, counts: np.ndarray) -> None:
     """`apply`, tallying triggered effects in `counts` (`state.effect_counts` as
     `counts[participant * NUM_TYPES + card]`; an empty array tallies nothing)."""
-    _play(world, action, rng, counts, np.empty(MAX_LEGAL, dtype=np.int32))
+    _play(world, action, rng, counts, stack_array(MAX_LEGAL, np.int32))
 
 
 @njit(nogil=True)
 def apply(world: np.ndarray, action: int, rng: np.ndarray) -> None:
-    """Play a legal action code in place and run the game on to the next decision.
-
-    One allocation a move: the buffer's cells, viewed as the `int32` buffer, of which an empty
-    slice is the `int64` tally that counts nothing."""
-    cells = np.empty(MAX_LEGAL // 2, dtype=np.int64)
-    _play(world, action, rng, cells[:0], cells.view(np.int32))
+    """Play a legal action code in place and run the game on to the next decision (its buffer
+    and its empty tally on the stack: no allocation a move)."""
+    _play(world, action, rng, stack_array(0, np.int64), stack_array(MAX_LEGAL, np.int32))
 
 
 @njit(nogil=True)
 def _play(world: np.ndarray, action: int, rng: np.ndarray, counts: np.ndarray,
           buffer: np.ndarray) -> None:
-    """`kernel_flow.play` on borrowed views: the tally and the buffer `apply` allocates are
-    arguments here, so its caller holds them for the whole call."""
+    """`kernel_flow.play` on borrowed views of the arguments."""
     kf.play(borrowed(world), action, borrowed(rng), borrowed(counts), borrowed(buffer))
 
 
 @njit(nogil=True)
 def advance(world: np.ndarray, rng: np.ndarray, counts: np.ndarray) -> None:
     """Run a fresh tournament (`setup.new_state`) on to its first decision."""
-    buffer = np.empty(MAX_LEGAL, dtype=np.int32)
-    kf.advance(borrowed(world), borrowed(rng), borrowed(counts), buffer)
+    kf.advance(borrowed(world), borrowed(rng), borrowed(counts), stack_array(MAX_LEGAL, np.int32))
 
 
 @njit(nogil=True)
@@ -131,7 +128,7 @@ def priors(world: np.ndarray, actions: np.ndarray, count: int, out: np.ndarray) 
 @njit(nogil=True)
 def sample(observation: np.ndarray, world: np.ndarray, rng: np.ndarray) -> None:
     """Write into `world` a state consistent with `observation` (`observation.sample`)."""
-    _sample(observation, world, rng, np.empty(ks.SCRATCH_SIZE, dtype=np.int64))
+    _sample(observation, world, rng, np.empty((ks.SCRATCH_ROWS, ks.WIDTH), dtype=np.int64))
 
 
 @njit(nogil=True)

@@ -5,10 +5,11 @@ Its steps follow the Python sampler's (see its docstring for why each is dealt s
 draw piles' seen cards, other drafters' paid picks, the trims back in a pile, the unseen level
 cards shuffled, each hidden drafter's picks, payments, trims and box trims, the offer, the
 draw piles, the discards and the box, the level piles, the trophies face down. Python lists
-become rows of small arrays with a count beside them, all carved from one scratch array the
-caller allocates (`SCRATCH_SIZE` cells): a world costs one allocation, not fifty, and the rows,
-views of a borrowed array, take no reference counts when passed on. Each function carves its
-working rows from the front of the scratch it is given (`free`) and hands its callees the rest.
+become rows with a count beside them, all carved from one scratch array of rows the caller
+allocates (`SCRATCH_ROWS` x `WIDTH` cells): a world costs one allocation, not fifty, and the
+rows, views of a borrowed array, take no reference counts when passed on. Each function takes
+its working rows from the front of the scratch it is given (`free`) and hands its callees the
+rest; carving is slicing rows (a reshape would call into numba's helper library each time).
 """
 
 from __future__ import annotations
@@ -34,25 +35,26 @@ ROW = 160
 """Cells of one working row (a level pile with the cards put back, a deck, a pool)."""
 FANS_OF_TROPHIES = np.array(TROPHY_FANS, dtype=np.int64)
 PICKED_FAN = 1
-SCRATCH_SIZE = 64 * ROW + 8 * NT + 512
-"""Cells of `sample`'s scratch: its own rows (56 rows of `ROW`, five of a card type each and
-the counts) and the most any one of its callees carves after them."""
+WIDTH = 2 * ROW
+"""Cells of a scratch row: the widest working row (a level pile with cards put back)."""
+SCRATCH_ROWS = 96
+"""Rows of `sample`'s scratch: its own 75 and the most any one of its callees takes after them
+(13)."""
 
 
 @njit(nogil=True)
-def _rows(free: np.ndarray, rows: int, width: int) -> tuple[np.ndarray, np.ndarray]:
-    """`rows` rows of `width` cells from the front of the scratch `free`, and the rest of it."""
-    n = rows * width
-    return free[:n].reshape((rows, width)), free[n:]
+def _rows(free: np.ndarray, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first `rows` rows of the scratch `free` (any content), and the rest of it."""
+    return free[:rows], free[rows:]
 
 
 @njit(nogil=True)
 def _zeros(free: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """`n` cells set to 0 from the front of the scratch `free`, and the rest of it."""
-    cells = free[:n]
+    """`n` cells set to 0 (the first scratch row's), and the rest of the scratch `free`."""
+    cells = free[0, :n]
     for i in range(n):
         cells[i] = 0
-    return cells, free[n:]
+    return cells, free[1:]
 
 
 @njit(nogil=True)
@@ -163,7 +165,7 @@ def _seen_adds(w: np.ndarray, o: np.ndarray, index: int, p: int, unseen: np.ndar
             added[card] = seen[card] - public[card]
             left[level] -= added[card]
             unseen[level, card] -= added[card]
-    cards, free = _rows(free, 1, 2 * L.LIST_CAP + 8)
+    cards, free = _rows(free, 1)
     size, free = _zeros(free, 1)
     for card in range(NT):
         if _level(card) >= 0:
@@ -201,7 +203,7 @@ def _paid_picks(w: np.ndarray, o: np.ndarray, p: int, rng: np.ndarray, forced: n
             pile = k
             break
     costly = O.COSTLY + pile * (1 + NT)
-    fits = free[:NT]
+    fits = free[0]
     while left > 0:
         n = 0
         for i in range(o[costly]):
@@ -274,19 +276,19 @@ def _take(cards: np.ndarray, size: np.ndarray, count: int, test: int, value: int
 @njit(nogil=True)
 def sample(o: np.ndarray, w: np.ndarray, rng: np.ndarray, free: np.ndarray) -> None:
     """Write into `w` a world consistent with the observation array `o`, working in the
-    scratch `free` (`SCRATCH_SIZE` cells, any content)."""
+    scratch `free` (`SCRATCH_ROWS` x `WIDTH` cells, any content)."""
     L.copy_cells(o, 0, w, 0, L.STATE_SIZE)
-    unseen, free = _rows(free, 3, NT)
+    unseen, free = _rows(free, 3)
     for level in range(3):
         for card in range(NT):
             unseen[level, card] = o[O.UNSEEN + level * NT + card]
     in_match = o[O.IN_MATCH]
-    pools, free = _rows(free, 2, ROW)
+    pools, free = _rows(free, 2)
     pool_sizes, free = _zeros(free, 2)
-    adds_left, free = _rows(free, 2, 3)
-    adds_left[:] = 0
-    added, free = _rows(free, 1, NT)
-    have, free = _rows(free, 1, NT)
+    adds_left, free = _rows(free, 2)
+    adds_left[:, :3] = 0
+    added, free = _rows(free, 1)
+    have, free = _rows(free, 1)
     for m in range(in_match):
         p = o[O.IN_MATCH + 1 + m]
         added[0] = 0
@@ -301,13 +303,13 @@ def sample(o: np.ndarray, w: np.ndarray, rng: np.ndarray, free: np.ndarray) -> N
         order = w[b + L.MATCH_PUBLIC + 1 : b + L.MATCH_PUBLIC + 1 + w[b + L.MATCH_PUBLIC]]
         _elements(order, order.shape[0], have[0], pools, pool_sizes, m)
     drafters = o[O.DRAFTERS]
-    forced, free = _rows(free, L.MAX_PARTICIPANTS, 16)
+    forced, free = _rows(free, L.MAX_PARTICIPANTS)
     forced_count, free = _zeros(free, L.MAX_PARTICIPANTS)
     for d in range(drafters):
         _paid_picks(w, o, o[O.DRAFTERS + 1 + d], rng, forced, forced_count, d, free)
-    shown, free = _rows(free, L.MAX_PARTICIPANTS, ROW)
+    shown, free = _rows(free, L.MAX_PARTICIPANTS)
     shown_count, free = _zeros(free, L.MAX_PARTICIPANTS)
-    gone, free = _rows(free, L.MAX_PARTICIPANTS, ROW)
+    gone, free = _rows(free, L.MAX_PARTICIPANTS)
     gone_count, free = _zeros(free, L.MAX_PARTICIPANTS)
     for d in range(drafters):
         deck = L.block(o[O.DRAFTERS + 1 + d]) + L.DECK
@@ -316,17 +318,17 @@ def sample(o: np.ndarray, w: np.ndarray, rng: np.ndarray, free: np.ndarray) -> N
         for i in range(forced_count[d]):
             _push(shown, shown_count, d, forced[d, i])
     _settle_deficits(w, o, unseen, shown, shown_count, gone, gone_count, rng, free)
-    lists, free = _rows(free, 3, ROW * 2)
+    lists, free = _rows(free, 3)
     sizes, free = _zeros(free, 3)
     for pile in range(3):
         for card in range(NT):
             for _ in range(unseen[pile, card]):
                 _push(lists, sizes, pile, card)
         _shuffle(lists, sizes, pile, rng)
-    trimmed, free = _rows(free, L.MAX_PARTICIPANTS * 3, ROW)
+    trimmed, free = _rows(free, L.MAX_PARTICIPANTS * 3)
     trimmed_count, free = _zeros(free, L.MAX_PARTICIPANTS * 3)
-    boxed, free = _rows(free, L.MAX_PARTICIPANTS, ROW)
-    boxed[:] = 0
+    boxed, free = _rows(free, L.MAX_PARTICIPANTS)
+    boxed[: w[L.NUM_PARTICIPANTS], :ROW] = 0  # the rows read are the participants'
     boxed_count, free = _zeros(free, L.MAX_PARTICIPANTS)
     for d in range(drafters):
         _redo_hidden_delta(w, o, d, lists, sizes, forced, forced_count, shown, shown_count,
@@ -353,8 +355,8 @@ def _settle_deficits(w: np.ndarray, o: np.ndarray, unseen: np.ndarray, shown: np
                      rng: np.ndarray, free: np.ndarray) -> None:
     """`observation._settle_deficits`: which trims of this phase are back in their pile."""
     drafters = o[O.DRAFTERS]
-    room, free = _rows(free, L.MAX_PARTICIPANTS, 3)
-    room[:] = 0
+    room, free = _rows(free, L.MAX_PARTICIPANTS)
+    room[:, :3] = 0
     for d in range(drafters):
         p = o[O.DRAFTERS + 1 + d]
         for k in range(3):
@@ -380,9 +382,9 @@ def _settle_deficits(w: np.ndarray, o: np.ndarray, unseen: np.ndarray, shown: np
                     unseen[level, card] += 1
                     have -= 1
                     room[d, level] -= 1
-    mine, free = _rows(free, 1, ROW)
+    mine, free = _rows(free, 1)
     mine_count, free = _zeros(free, 1)
-    every, free = _rows(free, 1, ROW)
+    every, free = _rows(free, 1)
     every_count, free = _zeros(free, 1)
     left, free = _zeros(free, NT)
     for d in range(drafters):
@@ -431,7 +433,7 @@ def _redo_hidden_delta(w: np.ndarray, o: np.ndarray, d: int, lists: np.ndarray,
     implied, free = _zeros(free, 3)
     for i in range(forced_count[d]):
         implied[T.LEVEL[forced[d, i]] - 1] += 1
-    dealt, free = _rows(free, 1, ROW)
+    dealt, free = _rows(free, 1)
     dealt_count, free = _zeros(free, 1)
     offer, free = _zeros(free, OFFER_SIZE)
     for pile in range(3):
@@ -447,7 +449,7 @@ def _redo_hidden_delta(w: np.ndarray, o: np.ndarray, d: int, lists: np.ndarray,
             for i in range(size):
                 if i != chosen:
                     _put_back(lists, sizes, offer[i], rng)
-    cards, free = _rows(free, 1, ROW)
+    cards, free = _rows(free, 1)
     size, free = _zeros(free, 1)
     left, free = _zeros(free, NT)
     _left(shown, shown_count, gone, gone_count, d, left)
@@ -468,7 +470,7 @@ def _redo_hidden_delta(w: np.ndarray, o: np.ndarray, d: int, lists: np.ndarray,
     spare[3] -= w[ph + PH_BOXED]
     for i in range(forced_count[d]):
         _pay(cards, size, forced[d, i], spare, boxed, boxed_count, p, free)
-    out, free = _rows(free, 1, ROW)
+    out, free = _rows(free, 1)
     out_size, free = _zeros(free, 1)
     for pile in range(3):
         out_size[0] = 0
@@ -500,7 +502,7 @@ def _redo_hidden_delta(w: np.ndarray, o: np.ndarray, d: int, lists: np.ndarray,
 def _pay(cards: np.ndarray, size: np.ndarray, card: int, spare: np.ndarray,
          boxed: np.ndarray, boxed_count: np.ndarray, p: int, free: np.ndarray) -> None:
     """`observation._pay`: what paid `card`'s cost, out of row 0 of `cards` into p's box row."""
-    pool, free = _rows(free, 1, ROW)
+    pool, free = _rows(free, 1)
     pool_size, free = _zeros(free, 1)
     L.copy_cells(cards[0], 0, pool[0], 0, size[0])
     pool_size[0] = size[0]
@@ -565,7 +567,7 @@ def _deal_discards(w: np.ndarray, o: np.ndarray, lists: np.ndarray, sizes: np.nd
 @njit(nogil=True)
 def _sample_trophy_fans(w: np.ndarray, rng: np.ndarray, free: np.ndarray) -> None:
     """The trophy fans face down: each round's printed values not shown, shuffled."""
-    values, free = _rows(free, 1, 4)
+    values, free = _rows(free, 1)
     size, free = _zeros(free, 1)
     for r in range(ROUNDS):
         row = L.TROPHY_FANS + 4 * r
