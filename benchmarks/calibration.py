@@ -11,8 +11,9 @@ loss) and the mean absolute error, and the share of grades that agree. Grades ar
 recorded losses by the current rule (`advisor.coaching.grade`), so a file measured before a
 change of the grade bands reports under the new bands. Below the table, the disagreements by
 pair of grades, how many of them had the main search choose another move at the two budgets,
-and the agreement by stage (each line records the moves, the main search's choice and both own
-values at each budget, and the stage).
+how the two own values behind a loss err at 1x (apart or together: docs/coaching.md "Why the
+learned search's grades move"), and the agreement by stage (each line records the moves, the
+main search's choice and both own values at each budget, and the stage).
 
 Each judged move is written as one JSON line to `--out` as soon as it is measured, so a run
 stopped early still reports (`--report FILE` prints the table of a file again), and `--resume`
