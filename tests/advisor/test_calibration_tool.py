@@ -11,6 +11,7 @@ import pytest
 from advisor.adapters import adapter_by_name
 from advisor.coaching import BEST_BOUND, BLUNDER_BOUND
 from benchmarks.calibration import against, report, searched_with
+from benchmarks.calibration_drift import main as drift_main
 from benchmarks.calibration_drift import summary
 from games.splendor_marvel import GAME
 
@@ -89,3 +90,14 @@ def test_the_report_says_whether_the_two_own_values_err_together(tmp_path: Path)
             "both budgets") in text
     assert "the move's own value 0.011, the choice's 0.011 (correlation +1.00), the loss 0.000" \
         in text
+
+
+def test_the_drift_tool_measures_a_position_end_to_end(tmp_path: Path) -> None:
+    out = tmp_path / "drift.jsonl"
+    drift_main(["--game", "splendor_marvel", "--positions", "1", "--iterations", "20",
+                "--seeds", "2", "--factor", "5", "--out", str(out)])
+    (record,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(record["moves"]) == 3 and record["reference"] == "50"  # 5 x half of 20
+    assert len(record["seeds"]) == 2 and record["best"] == record["seeds"][0]["best"]
+    for values in record["visits"].values():
+        assert set(values) == {"10", "20", "40", "50"}
