@@ -11,8 +11,9 @@ loss) and the mean absolute error, and the share of grades that agree. Grades ar
 recorded losses by the current rule (`advisor.coaching.grade`), so a file measured before a
 change of the grade bands reports under the new bands. Below the table, the disagreements by
 pair of grades, how many of them had the main search choose another move at the two budgets,
-and the agreement by stage (each line records the moves, the main search's choice and both own
-values at each budget, and the stage).
+how the two own values behind a loss err at 1x (apart or together: docs/coaching.md "Why the
+learned search's grades move"), and the agreement by stage (each line records the moves, the
+main search's choice and both own values at each budget, and the stage).
 
 Each judged move is written as one JSON line to `--out` as soon as it is measured, so a run
 stopped early still reports (`--report FILE` prints the table of a file again), and `--resume`
@@ -251,6 +252,8 @@ def _disagreements(rows: Sequence[dict[str, Any]]) -> list[str]:
         lines.append("")
         lines.append(f"The main search chose another move at 10x in {moved} of the {len(apart)} "
                      f"disagreements ({everywhere} of all {len(rows)} judged moves).")
+    if all("best_value" in r["small"] for r in rows):
+        lines += ["", *_value_errors(rows)]
     if all("stage" in r for r in rows):
         lines += ["", "| stage | moves | grades agree |", "|---|---|---|"]
         for stage in sorted({r["stage"] for r in rows}):
@@ -258,6 +261,24 @@ def _disagreements(rows: Sequence[dict[str, Any]]) -> list[str]:
             agree = sum(_graded(r["small"]) == _graded(r["large"]) for r in at) / len(at)
             lines.append(f"| {stage:.0%} | {len(at)} | {agree:.1%} |")
     return lines
+
+
+def _value_errors(rows: Sequence[dict[str, Any]]) -> list[str]:
+    """How the two own values behind a loss err at 1x against 10x, on the judged moves (not
+    the choice) whose main search chose the same move at both budgets: errors the two share
+    (a correlation near 1) cancel in the loss, as common random numbers would make them."""
+    same = [r for r in rows if r["small"]["best"] == r["large"]["best"]
+            and r["small"]["move"] != r["small"]["best"]]
+    if len(same) < 2:
+        return []
+    mine = [r["small"]["value"] - r["large"]["value"] for r in same]
+    best = [r["small"]["best_value"] - r["large"]["best_value"] for r in same]
+    loss = [r["small"]["loss"] - r["large"]["loss"] for r in same]
+    return [f"On the {len(same)} judged moves (not the choice) whose main search chose the same "
+            f"move at both budgets, the standard deviation of the error at 1x: the move's own "
+            f"value {statistics.pstdev(mine):.3f}, the choice's {statistics.pstdev(best):.3f} "
+            f"(correlation {statistics.correlation(mine, best):+.2f}), the loss "
+            f"{statistics.pstdev(loss):.3f}."]
 
 
 def _agreement_interval(rows: Sequence[dict[str, Any]]) -> tuple[float, float]:

@@ -10,7 +10,9 @@ import pytest
 
 from advisor.adapters import adapter_by_name
 from advisor.coaching import BEST_BOUND, BLUNDER_BOUND
-from benchmarks.calibration import against, searched_with
+from benchmarks.calibration import against, report, searched_with
+from benchmarks.calibration_drift import main as drift_main
+from benchmarks.calibration_drift import summary
 from games.splendor_marvel import GAME
 
 BEST, MISTAKE, BLUNDER = 0.0, (BEST_BOUND + BLUNDER_BOUND) / 2, BLUNDER_BOUND + 0.1
@@ -49,3 +51,53 @@ def test_judging_with_another_engine_leaves_the_service_adapter_alone() -> None:
     assert searched_with("splendor_marvel", "default") is adapter_by_name("splendor_marvel")
     with pytest.raises(ValueError, match="value=nonsense"):
         searched_with("splendor_marvel", "nonsense")
+
+
+def test_the_drift_tool_separates_the_seeds_spread_from_the_error_by_visits() -> None:
+    steady = {
+        "moves": ["a", "b"], "best": "a", "reference": "5000",
+        "seeds": [{"best": "a", "values": {"a": 0.60, "b": 0.50}},
+                  {"best": "a", "values": {"a": 0.62, "b": 0.50}}],
+        # at 500 visits `a` is 0.05 above its value at 5000, `b` exact: the loss errs by 0.05
+        "visits": {"a": {"500": 0.60, "5000": 0.55}, "b": {"500": 0.50, "5000": 0.50}},
+    }
+    chose_apart = {  # the main search chose another move with the second seed: no spread
+        "moves": ["c"], "best": "c", "reference": "5000",
+        "seeds": [{"best": "c", "values": {"c": 0.5}}, {"best": "d", "values": {"c": 0.9}}],
+        "visits": {},
+    }
+    text = summary([steady, chose_apart])
+    # the loss of b is 0.10 and 0.12 over the two seeds (sd 0.0141); b's own value never moves
+    assert "on 1 judged moves" in text and "own value 0.0000, loss 0.0141" in text
+    assert "| 500 | 5000 | 0.0354 | 0.0500 | 1 |" in text  # rms of 0.05 and 0 is 0.0354
+
+
+def test_the_report_says_whether_the_two_own_values_err_together(tmp_path: Path) -> None:
+    def row(position: str, shift: float, choice: float) -> dict[str, object]:
+        """The move's own value 0.5 and the choice's `choice` at 10x; at 1x both higher by
+        `shift`: an error they share, which leaves the loss exact."""
+        def side(up: float) -> dict[str, object]:
+            return {"move": "m", "best": "b", "value": 0.5 + up, "best_value": choice + up,
+                    "loss": choice - 0.5}
+        return {"position": position, "kind": "middling", "stage": 0.5, "iterations": 1000,
+                "factor": 10, "share": 0.5, "small": side(shift), "large": side(0.0)}
+
+    path = tmp_path / "calibration.jsonl"
+    path.write_text("\n".join(json.dumps(row(f"p{i}", 0.01 * i, 0.6 + 0.01 * i))
+                              for i in range(4)))
+    text = report(path)
+    assert ("On the 4 judged moves (not the choice) whose main search chose the same move at "
+            "both budgets") in text
+    assert "the move's own value 0.011, the choice's 0.011 (correlation +1.00), the loss 0.000" \
+        in text
+
+
+def test_the_drift_tool_measures_a_position_end_to_end(tmp_path: Path) -> None:
+    out = tmp_path / "drift.jsonl"
+    drift_main(["--game", "splendor_marvel", "--positions", "1", "--iterations", "20",
+                "--seeds", "2", "--factor", "5", "--out", str(out)])
+    (record,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(record["moves"]) == 3 and record["reference"] == "50"  # 5 x half of 20
+    assert len(record["seeds"]) == 2 and record["best"] == record["seeds"][0]["best"]
+    for values in record["visits"].values():
+        assert set(values) == {"10", "20", "40", "50"}
