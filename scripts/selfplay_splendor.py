@@ -1,12 +1,13 @@
 """Seeded self-play of the compiled ISMCTS on Splendor: Marvel, the learned value's training data.
 
 Usage: python scripts/selfplay_splendor.py --out /work/selfplay/gen1.jsonl [--games 600] [--seed 1]
-       [--iterations 200] [--explore-plies 12] [--learned]
+       [--iterations 200] [--explore-plies 12] [--learned] [--players 2,3,4]
 
 Every seat is the compiled ISMCTS (the search's defaults, `--iterations` a move) with the
 logistic evaluation and hand-written priors (`GAME.logistic`), or with `--learned` the latest
 learned value and priors, `GAME` (the default engine, with its PUCT constant by table size).
-Game i has 2, 3 or 4 players in turn and its own seed, so any game replays alone. For the first
+Game i has the i-th of `--players` in turn (2, 3, 4 by default; `2,3,4,4` for generation 3's
+data, half of it at 4 players) and its own seed, so any game replays alone. For the first
 `--explore-plies` decisions of a game the move is drawn in proportion to the root visits
 (temperature 1), later the most visited move is played. Each decision with a choice records the
 move played, the acting seat's `network_features.public_features` (public facts only), the root
@@ -50,11 +51,11 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(game: SplendorMarvel, index: int, seed: int, iterations: int,
-              explore_plies: int) -> dict[str, Any]:
-    """One self-play game as a JSON-ready record."""
+              explore_plies: int, counts: tuple[int, ...] = PLAYER_COUNTS) -> dict[str, Any]:
+    """One self-play game as a JSON-ready record; its player count cycles through `counts`."""
     own_seed = game_seed(seed, index)
     rng = random.Random(own_seed)
-    players = PLAYER_COUNTS[index % len(PLAYER_COUNTS)]
+    players = counts[index % len(counts)]
     state = new_game(players, own_seed, start_seat=rng.randrange(players), turn_cap=TURN_CAP)
     features = np.empty(NUM_INPUTS)
     positions = []
@@ -89,6 +90,17 @@ def play_game(game: SplendorMarvel, index: int, seed: int, iterations: int,
             "result": list(state.result), "rounds": state.round, "positions": positions}
 
 
+def player_counts(text: str) -> tuple[int, ...]:
+    """`--players`: comma-separated player counts, each one Splendor: Marvel allows."""
+    try:
+        counts = tuple(int(n) for n in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not comma-separated integers: {text!r}") from None
+    if not counts or not set(counts) <= set(PLAYER_COUNTS):
+        raise argparse.ArgumentTypeError(f"player counts must be among {PLAYER_COUNTS}: {text!r}")
+    return counts
+
+
 def games_done(path: Path) -> set[int]:
     """Indices of the complete games already in `path` (a torn last line is dropped)."""
     if not path.exists():
@@ -116,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--explore-plies", type=int, default=12)
     parser.add_argument("--learned", action="store_true",
                         help="search with GAME, the latest generation (expert iteration)")
+    parser.add_argument("--players", type=player_counts, default=PLAYER_COUNTS,
+                        help="player counts the games cycle through, e.g. 2,3,4,4 (default 2,3,4)")
     args = parser.parse_args(argv)
     game = GAME if args.learned else GAME.logistic
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -126,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     with args.out.open("a", encoding="utf-8") as out:
         for played, index in enumerate(todo, 1):
-            record = play_game(game, index, args.seed, args.iterations, args.explore_plies)
+            record = play_game(game, index, args.seed, args.iterations, args.explore_plies,
+                               args.players)
             out.write(json.dumps(record, separators=(",", ":")) + "\n")
             out.flush()
             rate = played / (time.monotonic() - start)

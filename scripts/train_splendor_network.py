@@ -11,8 +11,9 @@ from the seat to move; the loss is the cross-entropy of the softmax over the sea
 (Adam, minibatches of 256, decoupled weight decay); `--search-weight` blends the search's root
 value into the target (the result alone is a noisy target for one position), `--augment`
 relabels the colours at random. Prints a table per epoch and, on the held-out games, the
-network's log-loss and winner accuracy beside the shipped network's, today's logistic evaluation
-and the search's own root value; `--write` writes `games/splendor_marvel/network.json` (or `--out`).
+network's log-loss and winner accuracy (overall and per player count) beside a shipped network's
+(`--baseline`, generation 0's `network.json` unless said), today's logistic evaluation and the
+search's own root value; `--write` writes `games/splendor_marvel/network.json` (or `--out`).
 """
 
 from __future__ import annotations
@@ -199,11 +200,12 @@ def train(data: dict[str, Positions], settings: Settings,
     return [np.round(a, DIGITS) for a in best], log
 
 
-def report(w: list[np.ndarray], test: Positions) -> dict[str, dict[str, float]]:
-    """Log-loss and accuracy on `test` of the network, the shipped one (`network.json`), the
-    logistic evaluation and the search."""
+def report(w: list[np.ndarray], test: Positions, baseline: Path = TARGET,
+           ) -> dict[str, dict[str, float]]:
+    """Log-loss and accuracy on `test` of the network, a shipped one (`baseline`, as
+    `shipped`), the logistic evaluation and the search."""
     found = {}
-    shipped = read_weights(TARGET.read_text("utf-8"))
+    shipped = read_weights(baseline.read_text("utf-8"))
     for name, p in (("network", predict(w, test)), ("shipped", predict(shipped, test)),
                     ("logistic", test.logistic), ("search_root", test.search)):
         found[name] = {"log_loss": round(log_loss(p, test), 4),
@@ -235,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="write the weights to --out")
     parser.add_argument("--out", type=Path, default=TARGET,
                         help="where --write writes (%(default)s; generation 2: network_gen2.json)")
+    parser.add_argument("--baseline", type=Path, default=TARGET,
+                        help="the shipped network reported beside it (%(default)s)")
     args = parser.parse_args(argv)
     data = load(args.data)
     sizes = {part: len(d.x) for part, d in data.items()}
@@ -242,10 +246,11 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings(args.hidden, args.epochs, args.seed, args.rate, args.decay,
                         args.search_weight, args.augment)
     w, log = train(data, settings)
-    quality = report(w, data["test"])
+    quality = report(w, data["test"], args.baseline)
     summary = {
         "source": "scripts/train_splendor_network.py",
         "data": [str(p) for p in args.data],
+        "baseline": str(args.baseline),
         "seed": args.seed,
         "hidden": args.hidden,
         "search_weight": args.search_weight,

@@ -10,8 +10,10 @@ per kind of move, plus a bias per action code and a linear score of the public i
 a softmax over the legal moves. Its weights start at zero (today's priors) and move by Adam
 (minibatches of 256, L2 decay) toward the search's root visit shares; the epoch with the lowest
 validation loss is kept. Prints a table per epoch and, on the held-out games, the cross-entropy
-against the visit shares and how often the likeliest move is the most visited one, for today's
-priors and the policy; `--write` writes `games/splendor_marvel/network_policy.json`.
+against the visit shares (overall and per player count) and how often the likeliest move is the
+most visited one, for today's priors, a shipped policy (`--baseline`, `network_policy.json`
+unless said) and the policy; `--write` writes `games/splendor_marvel/network_policy.json` (or
+`--out`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from games.splendor_marvel.network_policy import (
     LOG_FLOOR,
     NUM_KINDS,
     PolicyWeights,
+    read_policy,
     zero_policy,
 )
 
@@ -52,14 +55,15 @@ class Decisions:
     log_prior: np.ndarray
     mask: np.ndarray
     target: np.ndarray
+    players: np.ndarray
 
     def rows(self, which: np.ndarray) -> Decisions:
         """The decisions at indices `which`."""
         return Decisions(self.x[which], self.codes[which], self.log_prior[which],
-                         self.mask[which], self.target[which])
+                         self.mask[which], self.target[which], self.players[which])
 
 
-def _decision(position: dict[str, list[float]]) -> tuple[np.ndarray, ...]:
+def _decision(position: dict[str, list[float]], players: int) -> tuple[np.ndarray, ...]:
     legal = [int(c) for c in position["legal"]]
     codes = np.zeros(MAX_LEGAL, dtype=np.int64)
     log_prior = np.zeros(MAX_LEGAL)
@@ -71,7 +75,7 @@ def _decision(position: dict[str, list[float]]) -> tuple[np.ndarray, ...]:
     total = sum(position["visits"])
     for code, visits in zip(position["codes"], position["visits"], strict=True):
         target[legal.index(int(code))] = visits / total
-    return np.array(position["x"]), codes, log_prior, mask, target
+    return np.array(position["x"]), codes, log_prior, mask, target, np.array(players)
 
 
 def load(paths: list[Path]) -> dict[str, Decisions]:
@@ -81,7 +85,8 @@ def load(paths: list[Path]) -> dict[str, Decisions]:
         for line in path.read_text("utf-8").splitlines():
             game = json.loads(line)
             part = part_of(game["game"])
-            rows[part].extend(_decision(p) for p in game["positions"] if "legal" in p)
+            rows[part].extend(_decision(p, game["players"]) for p in game["positions"]
+                              if "legal" in p)
     return {part: Decisions(*(np.array(column) for column in zip(*found, strict=True)))
             for part, found in rows.items() if found}
 
@@ -158,14 +163,21 @@ def train(data: dict[str, Decisions], epochs: int, seed: int, rate: float, decay
     return PolicyWeights(*(np.round(a, DIGITS) for a in best)), log
 
 
-def report(w: PolicyWeights, test: Decisions) -> dict[str, dict[str, float]]:
-    """Cross-entropy and agreement with the most visited move on `test`: today's priors and
-    the policy."""
+def report(w: PolicyWeights, test: Decisions, baseline: Path = TARGET,
+           ) -> dict[str, dict[str, float]]:
+    """Cross-entropy (overall and per player count) and agreement with the most visited move
+    on `test`: today's priors, a shipped policy (`baseline`, as `shipped`) and the policy."""
     found = {}
-    for name, weights in (("today", zero_policy()), ("policy", w)):
+    shipped = read_policy(baseline.read_text("utf-8"))
+    for name, weights in (("today", zero_policy()), ("shipped", shipped), ("policy", w)):
         p = probabilities(weights, test)
         found[name] = {"cross_entropy": round(cross_entropy(p, test), 4),
                        "agreement": round(agreement(p, test), 4)}
+        for n in (2, 3, 4):
+            rows = np.flatnonzero(test.players == n)
+            if len(rows):
+                found[name][f"cross_entropy_{n}p"] = round(
+                    cross_entropy(p[rows], test.rows(rows)), 4)
     return found
 
 
@@ -176,7 +188,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--rate", type=float, default=3e-3)
     parser.add_argument("--decay", type=float, default=1e-3, help="L2 decay of every weight")
-    parser.add_argument("--write", action="store_true", help=f"write {TARGET.name}")
+    parser.add_argument("--write", action="store_true", help="write the weights to --out")
+    parser.add_argument("--out", type=Path, default=TARGET,
+                        help="where --write writes (%(default)s; generation 3: "
+                             "network_policy_gen3.json)")
+    parser.add_argument("--baseline", type=Path, default=TARGET,
+                        help="the shipped policy reported beside it (%(default)s)")
     args = parser.parse_args(argv)
     data = load(args.data)
     sizes = {part: len(d.x) for part, d in data.items()}
@@ -185,17 +202,18 @@ def main(argv: list[str] | None = None) -> int:
     summary = {
         "source": "scripts/train_splendor_policy.py",
         "data": [str(p) for p in args.data],
+        "baseline": str(args.baseline),
         "seed": args.seed,
         "decay": args.decay,
         "decisions": sizes,
         "best_epoch": min(log, key=lambda row: row[2])[0],
-        "held_out": report(w, data["test"]),
+        "held_out": report(w, data["test"], args.baseline),
     }
     print(json.dumps(summary, indent=1))
     if args.write:
         policy = {**summary, "inputs": NUM_INPUTS, "scale": w.scale.tolist(),
                   "bias": w.bias.tolist(), "weight": w.weight.tolist()}
-        TARGET.write_text(json.dumps(policy, separators=(",", ":")) + "\n", "utf-8")
+        args.out.write_text(json.dumps(policy, separators=(",", ":")) + "\n", "utf-8")
     return 0
 
 

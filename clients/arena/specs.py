@@ -34,7 +34,8 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  as value=learned says explicitly), logistic (the logistic evaluation and
                  hand-written priors before them), learned-value (the first learned value
                  with the logistic priors), learned-gen1 (the first learned value with the
-                 learned priors); each searched with its own settings (PUCT's constant by
+                 learned priors), learned-gen3 (value and priors retrained on the
+                 default's self-play); each searched with its own settings (PUCT's constant by
                  table size: search.config.settled) unless pc= says otherwise
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
@@ -51,7 +52,7 @@ from search.baselines import Bot
 from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
-VALUES = ("default", "learned", "logistic", "learned-value", "learned-gen1")
+VALUES = ("default", "learned", "logistic", "learned-value", "learned-gen1", "learned-gen3")
 """The `value=` choices: `default`, or the name of one of the game's engines."""
 _SEARCH_KEYS = {
     "iters", "time", "c", "pc", "fpu", "widen", "sel", "expand", "rollout", "depth", "engine",

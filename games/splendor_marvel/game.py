@@ -29,7 +29,8 @@ class SplendorMarvel:
     Searched with what was learned from self-play (generation 2, benchmarks/LEARNING.md): the
     value network as the static evaluation, the learned policy as the priors, and the PUCT
     constant of the table's size. `logistic` is the same engine with the evaluation and priors
-    before (the baselines'); `learned_value` and `learned_gen1` the earlier generations."""
+    before (the baselines'); `learned_value` and `learned_gen1` the earlier generations,
+    `learned_gen3` the next one."""
 
     name = "splendor_marvel"
 
@@ -69,6 +70,14 @@ class SplendorMarvel:
         from games.splendor_marvel.learned import LEARNED_GEN1_GAME
 
         return LEARNED_GEN1_GAME
+
+    @property
+    def learned_gen3(self) -> SplendorMarvel:
+        """This engine with generation 3's value and priors, trained on generation 2's
+        searches (`learned.LEARNED_GEN3_GAME`)."""
+        from games.splendor_marvel.learned import LEARNED_GEN3_GAME
+
+        return LEARNED_GEN3_GAME
 
     def search_settings(self, num_players: int) -> dict[str, float]:
         """The search's settings for a table of `num_players` (`search.config.settled`):

@@ -1,13 +1,16 @@
 """Splendor: Marvel's searches by what they evaluate with: the compiled twins of the learned
 engines, and the engines kept beside the default as baselines.
 
-Three generations learned from self-play (see `benchmarks/LEARNING.md`), each kept because it
+Four generations learned from self-play (see `benchmarks/LEARNING.md`), each kept because it
 beat the one before at equal time:
 
 - `game.GAME` (generation 2, the default; `value=learned` in the arena says so explicitly): the
   learned priors with the value retrained on generation 1's searches (`network.GEN2`,
   `network_gen2.json`), PUCT's constant by table size (`game.PUCT_C`); its compiled twin
   `LEARNED` runs `kernel_learned_gen2`.
+- `LEARNED_GEN3_GAME` (generation 3, `value=learned-gen3`): value and priors retrained on
+  generation 2's searches (`network.GEN3`, `network_policy.GEN3_POLICY`), PUCT's constant by
+  table size as the default's; its compiled twin `LEARNED_GEN3` runs `kernel_learned_gen3`.
 - `LEARNED_GEN1_GAME` (generation 1, `value=learned-gen1`): generation 0's value and
   `network_policy.priors` as the search's priors; its compiled twin `LEARNED_GEN1` runs
   `kernel_learned_policy`.
@@ -29,6 +32,7 @@ from games.splendor_marvel import (
     heuristics,
     kernel_learned,
     kernel_learned_gen2,
+    kernel_learned_gen3,
     kernel_learned_policy,
     network,
     network_policy,
@@ -60,9 +64,17 @@ class LearnedCompiled(SplendorMarvelCompiled):
     kernel_version = f"netgen2{SplendorMarvelCompiled.kernel_version}"
 
 
+class LearnedGen3Compiled(SplendorMarvelCompiled):
+    """The compiled twin whose `evaluate` and `priors` are generation 3's."""
+
+    kernel = kernel_learned_gen3
+    kernel_version = f"netgen3{SplendorMarvelCompiled.kernel_version}"
+
+
 LEARNED_VALUE = LearnedValueCompiled()
 LEARNED_GEN1 = LearnedGen1Compiled()
 LEARNED = LearnedCompiled()
+LEARNED_GEN3 = LearnedGen3Compiled()
 
 
 class LogisticSplendorMarvel(SplendorMarvel):
@@ -109,6 +121,23 @@ class LearnedGen1SplendorMarvel(LearnedValueSplendorMarvel):
         return network_policy.priors(state, actions)
 
 
+class LearnedGen3SplendorMarvel(SplendorMarvel):
+    """The default engine (its PUCT constant by table size) with generation 3's value and
+    priors."""
+
+    @property
+    def compiled(self) -> SplendorMarvelCompiled:
+        """The numba twin with the same value and policy (`LEARNED_GEN3`)."""
+        return LEARNED_GEN3
+
+    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
+        return network.evaluate(state, network.GEN3)
+
+    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
+        return network_policy.priors(state, actions, network_policy.GEN3_POLICY)
+
+
 LOGISTIC_GAME = LogisticSplendorMarvel()
 LEARNED_VALUE_GAME = LearnedValueSplendorMarvel()
 LEARNED_GEN1_GAME = LearnedGen1SplendorMarvel()
+LEARNED_GEN3_GAME = LearnedGen3SplendorMarvel()

@@ -6,12 +6,14 @@ today's logistic evaluation (`heuristics.evaluate`): the network learns a correc
 with its last layer at zero it is that evaluation. A softmax over the seats in the game gives
 each seat's chance to win. The
 weights are fitted from the compiled search's self-play by `scripts/train_splendor_network.py`
-and shipped in `network.json` (generation 0) and `network_gen2.json` (generation 2, trained on
-generation 1's searches); the kernel's cache key hashes them, with every file here.
+and shipped in `network.json` (generation 0), `network_gen2.json` (generation 2, trained on
+generation 1's searches) and `network_gen3.json` (generation 3, on generation 2's); the
+kernel's cache key hashes them, with every file here.
 
 `evaluate` is the numpy forward pass for the Python search; `value_kernel` the same in numba
-for the compiled one, equal to 1e-9, with `evaluate_kernel` (generation 0, `kernel_learned`)
-and `evaluate_gen2_kernel` (`kernel_learned_gen2`) binding each generation's weights.
+for the compiled one, equal to 1e-9, with `evaluate_kernel` (generation 0, `kernel_learned`),
+`evaluate_gen2_kernel` (`kernel_learned_gen2`) and `evaluate_gen3_kernel` (`kernel_learned_gen3`)
+binding each generation's weights.
 Generation 2 is `GAME`'s evaluation; generation 0 serves the baseline engines of `learned`
 (see `benchmarks/LEARNING.md`).
 """
@@ -45,6 +47,9 @@ W1, B1, W2, B2, W3, B3 = WEIGHTS
 GEN2: Weights = shipped("network_gen2.json")
 """Generation 2's value, trained on generation 1's searches (`GAME`'s, the default)."""
 GEN2_W1, GEN2_B1, GEN2_W2, GEN2_B2, GEN2_W3, GEN2_B3 = GEN2
+GEN3: Weights = shipped("network_gen3.json")
+"""Generation 3's value, trained on generation 2's searches."""
+GEN3_W1, GEN3_B1, GEN3_W2, GEN3_B2, GEN3_W3, GEN3_B3 = GEN3
 
 
 def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float, ...]:
@@ -123,3 +128,9 @@ def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
 def evaluate_gen2_kernel(world: np.ndarray, out: np.ndarray) -> None:
     """`kernel.evaluate`'s contract from generation 2's network (`network_gen2.json`)."""
     value_kernel(world, out, GEN2_W1, GEN2_B1, GEN2_W2, GEN2_B2, GEN2_W3, GEN2_B3)
+
+
+@njit(nogil=True)
+def evaluate_gen3_kernel(world: np.ndarray, out: np.ndarray) -> None:
+    """`kernel.evaluate`'s contract from generation 3's network (`network_gen3.json`)."""
+    value_kernel(world, out, GEN3_W1, GEN3_B1, GEN3_W2, GEN3_B2, GEN3_W3, GEN3_B3)

@@ -8,9 +8,12 @@ weight at zero it *is* today's priors; training (`scripts/train_splendor_policy.
 search's root visits in self-play) moves it where the searches disagree with them: which kinds
 of move pay in which positions, and which cards are better than their heuristic score.
 
-The weights ship in `network_policy.json` (the kernel's cache key hashes it with every file
-here). `priors_of_world` is the numpy version (the Python search's oracle), `priors_kernel` the
-same in numba for the compiled search (`kernel_learned`), equal to 1e-9.
+The weights ship in `network_policy.json` (generations 1 and 2) and `network_policy_gen3.json`
+(generation 3, trained on generation 2's searches); the kernel's cache key hashes them with
+every file here. `priors_of_world` is the numpy version (the Python search's oracle),
+`policy_kernel` the same in numba for the compiled search, equal to 1e-9, with `priors_kernel`
+(`kernel_learned_policy`) and `priors_gen3_kernel` (`kernel_learned_gen3`) binding each
+generation's weights.
 """
 
 from __future__ import annotations
@@ -72,9 +75,17 @@ def zero_policy() -> PolicyWeights:
                          np.zeros((NUM_KINDS, NUM_INPUTS)))
 
 
-POLICY: PolicyWeights = read_policy(
-    resources.files(__package__).joinpath("network_policy.json").read_text("utf-8"))
+def shipped_policy(name: str) -> PolicyWeights:
+    """The policy in the package's file `name`."""
+    return read_policy(resources.files(__package__).joinpath(name).read_text("utf-8"))
+
+
+POLICY: PolicyWeights = shipped_policy("network_policy.json")
+"""The priors of generations 1 and 2 (trained on generation 0's searches)."""
 SCALE, BIAS, KIND_WEIGHT = POLICY
+GEN3_POLICY: PolicyWeights = shipped_policy("network_policy_gen3.json")
+"""Generation 3's priors (trained on generation 2's searches)."""
+GEN3_SCALE, GEN3_BIAS, GEN3_KIND_WEIGHT = GEN3_POLICY
 
 
 def policy_logits(x: np.ndarray, codes: np.ndarray, log_priors: np.ndarray,
@@ -99,19 +110,21 @@ def priors_of_world(world: np.ndarray, actions: Sequence[int], heuristic: Sequen
     return [float(p) for p in chances / chances.sum()]
 
 
-def priors(state: Any, actions: Sequence[Any]) -> list[float]:
-    """`heuristics.priors`' counterpart from the policy, for a `SplendorState`."""
+def priors(state: Any, actions: Sequence[Any], weights: PolicyWeights = POLICY) -> list[float]:
+    """`heuristics.priors`' counterpart from the policy `weights`, for a `SplendorState`."""
     if not actions:
         return []
     from games.splendor_marvel.compiled import COMPILED
 
     return priors_of_world(COMPILED.encode_state(state), [int(a) for a in actions],
-                           heuristics.priors(state, actions))
+                           heuristics.priors(state, actions), weights)
 
 
 @njit(nogil=True)
-def priors_kernel(world: np.ndarray, actions: np.ndarray, count: int, out: np.ndarray) -> None:
-    """`kernel.priors`' contract from the policy: `priors_of_world`, compiled."""
+def policy_kernel(world: np.ndarray, actions: np.ndarray, count: int, out: np.ndarray,
+                  scale: np.ndarray, bias: np.ndarray, kind_weight: np.ndarray) -> None:
+    """`kernel.priors`' contract from the policy of weights (`scale`, `bias`, `kind_weight`):
+    `priors_of_world`, compiled."""
     k.priors(world, actions, count, out)
     x = np.empty(NUM_INPUTS)
     public_features_kernel(world, x)
@@ -121,9 +134,9 @@ def priors_kernel(world: np.ndarray, actions: np.ndarray, count: int, out: np.nd
         kind = CODE_KIND[code]
         total = 0.0
         for j in range(NUM_INPUTS):
-            total += KIND_WEIGHT[kind, j] * x[j]
+            total += kind_weight[kind, j] * x[j]
         logit = max(math.log(max(out[i], 1e-300)), LOG_FLOOR)
-        out[i] = (1.0 + SCALE[kind]) * logit + BIAS[code] + total
+        out[i] = (1.0 + scale[kind]) * logit + bias[code] + total
         top = max(top, out[i])
     norm = 0.0
     for i in range(count):
@@ -131,3 +144,16 @@ def priors_kernel(world: np.ndarray, actions: np.ndarray, count: int, out: np.nd
         norm += out[i]
     for i in range(count):
         out[i] /= norm
+
+
+@njit(nogil=True)
+def priors_kernel(world: np.ndarray, actions: np.ndarray, count: int, out: np.ndarray) -> None:
+    """`kernel.priors`' contract from the policy of generations 1 and 2 (`network_policy.json`)."""
+    policy_kernel(world, actions, count, out, SCALE, BIAS, KIND_WEIGHT)
+
+
+@njit(nogil=True)
+def priors_gen3_kernel(world: np.ndarray, actions: np.ndarray, count: int,
+                       out: np.ndarray) -> None:
+    """`kernel.priors`' contract from generation 3's policy (`network_policy_gen3.json`)."""
+    policy_kernel(world, actions, count, out, GEN3_SCALE, GEN3_BIAS, GEN3_KIND_WEIGHT)

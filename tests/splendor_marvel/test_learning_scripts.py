@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import math
@@ -79,6 +80,19 @@ def test_a_rerun_skips_written_games_and_drops_a_torn_line(records: Path, tmp_pa
     assert copy.read_text() == records.read_text(), "same seeds replay the same games"
 
 
+def test_player_counts_cycle_as_asked_and_the_default_replays(tmp_path: Path) -> None:
+    generator = script("selfplay_splendor")
+    out = tmp_path / "games.jsonl"
+    assert generator.main(["--out", str(out), "--games", "2", "--iterations", "4",
+                           "--explore-plies", "0", "--players", "4,3"]) == 0
+    games = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [g["players"] for g in games] == [4, 3]
+    assert generator.player_counts("2,3,4") == generator.PLAYER_COUNTS
+    for bad in ("2,5", "two", ""):
+        with pytest.raises(argparse.ArgumentTypeError):
+            generator.player_counts(bad)
+
+
 def test_the_trainer_reports_against_the_logistic_evaluation(
         records: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert script("train_splendor_network").main(
@@ -96,5 +110,7 @@ def test_the_policy_trainer_moves_from_today_s_priors_toward_the_visits(
     assert log[0][0] == 0 and log[-1][1] < log[0][1], "training fits the training visits"
     assert trainer.main(["--data", str(records), "--epochs", "1"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report["held_out"]) == {"today", "policy"}
+    assert set(report["held_out"]) == {"today", "shipped", "policy"}
+    held_out_heads_up = {"cross_entropy", "agreement", "cross_entropy_2p"}  # game 0 only
+    assert set(report["held_out"]["policy"]) == held_out_heads_up
     assert report["decisions"]["test"] > 0 and report["decisions"]["train"] > 0

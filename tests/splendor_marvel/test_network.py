@@ -1,6 +1,6 @@
 """The learned value: public inputs only, the numpy and numba forward passes agree (generations
-0 and 2), and the compiled search with generation 0's value (and with generation 2's value and
-the learned priors) grows the Python search's tree."""
+0, 2 and 3), and the compiled search with generation 0's value (and with generation 2's or 3's
+value and priors) grows the Python search's tree."""
 
 from __future__ import annotations
 
@@ -19,15 +19,19 @@ from games.splendor_marvel.learned import (
     LEARNED,
     LEARNED_GEN1,
     LEARNED_GEN1_GAME,
+    LEARNED_GEN3,
+    LEARNED_GEN3_GAME,
     LEARNED_VALUE,
     LEARNED_VALUE_GAME,
 )
 from games.splendor_marvel.network import (
     GEN2,
+    GEN3,
     WEIGHTS,
     Weights,
     evaluate,
     evaluate_gen2_kernel,
+    evaluate_gen3_kernel,
     evaluate_kernel,
     value_of_world,
 )
@@ -36,7 +40,12 @@ from games.splendor_marvel.network_features import (
     public_features,
     public_features_kernel,
 )
-from games.splendor_marvel.network_policy import priors_kernel
+from games.splendor_marvel.network_policy import (
+    GEN3_POLICY,
+    priors,
+    priors_gen3_kernel,
+    priors_kernel,
+)
 from games.splendor_marvel.state import SplendorState
 from kernels.rng import PythonRng
 from search import SearchConfig
@@ -80,8 +89,9 @@ def test_the_python_inputs_are_the_jitted_ones() -> None:
 
 
 @pytest.mark.parametrize(("kernel", "weights"), [(evaluate_kernel, WEIGHTS),
-                                                  (evaluate_gen2_kernel, GEN2)],
-                         ids=["shipped", "generation-2"])
+                                                  (evaluate_gen2_kernel, GEN2),
+                                                  (evaluate_gen3_kernel, GEN3)],
+                         ids=["shipped", "generation-2", "generation-3"])
 def test_the_kernel_forward_pass_equals_the_numpy_one(kernel: Any, weights: Weights) -> None:
     for state in positions(120):
         world = COMPILED.encode_state(state)
@@ -99,6 +109,17 @@ def test_generation_2_is_the_learned_value_and_a_network_of_its_own() -> None:
     assert GAME.evaluate(state) == evaluate(state, GEN2)
     assert LEARNED_GEN1_GAME.evaluate(state) == LEARNED_VALUE_GAME.evaluate(state)
     assert LEARNED_GEN1_GAME.evaluate(state) == evaluate(state)
+
+
+def test_generation_3_is_a_value_and_a_policy_of_its_own() -> None:
+    assert not all(np.array_equal(a, b) for a, b in zip(GEN3, GEN2, strict=True))
+    state = positions(1)[0]
+    actions = legal_actions(state)
+    assert GAME.learned_gen3 is LEARNED_GEN3_GAME
+    assert LEARNED_GEN3_GAME.evaluate(state) == evaluate(state, GEN3)
+    assert LEARNED_GEN3_GAME.priors(state, actions) == priors(state, actions, GEN3_POLICY)
+    assert LEARNED_GEN3_GAME.priors(state, actions) != GAME.priors(state, actions)
+    assert LEARNED_GEN3_GAME.search_settings(2) == GAME.search_settings(2)
 
 
 def test_with_its_last_layer_at_zero_the_network_is_today_s_evaluation() -> None:
@@ -126,21 +147,24 @@ def test_the_default_engine_is_generation_2_and_its_twin_the_learned_kernel() ->
 
 
 def test_the_network_is_the_learned_twins_evaluation_and_the_policy_their_priors() -> None:
-    for twin in (LEARNED_VALUE, LEARNED_GEN1, LEARNED):
+    for twin in (LEARNED_VALUE, LEARNED_GEN1, LEARNED, LEARNED_GEN3):
         for name in ("apply", "legal_actions", "rollout_action", "sample"):
             assert getattr(twin.kernel, name) is getattr(k, name)
     assert LEARNED_VALUE.kernel.evaluate is LEARNED_GEN1.kernel.evaluate is evaluate_kernel
     assert LEARNED.kernel.evaluate is evaluate_gen2_kernel
     assert LEARNED_VALUE.kernel.priors is k.priors
     assert LEARNED_GEN1.kernel.priors is LEARNED.kernel.priors is priors_kernel
-    versions = {twin.kernel_version for twin in (COMPILED, LEARNED_VALUE, LEARNED_GEN1, LEARNED)}
-    assert len(versions) == 4
+    assert LEARNED_GEN3.kernel.evaluate is evaluate_gen3_kernel
+    assert LEARNED_GEN3.kernel.priors is priors_gen3_kernel
+    twins = (COMPILED, LEARNED_VALUE, LEARNED_GEN1, LEARNED, LEARNED_GEN3)
+    assert len({twin.kernel_version for twin in twins}) == len(twins)
 
 
 @pytest.mark.parametrize("config", [SearchConfig(), SearchConfig(rollout_depth=0)],
                          ids=["playout-8", "value-only"])
 @pytest.mark.parametrize("engines", [(LEARNED_VALUE_GAME, LEARNED_VALUE),
-                                     (GAME, LEARNED)], ids=["value", "default"])
+                                     (GAME, LEARNED), (LEARNED_GEN3_GAME, LEARNED_GEN3)],
+                         ids=["value", "default", "generation-3"])
 def test_the_compiled_search_grows_the_python_search_s_tree(
         config: SearchConfig, engines: tuple[Any, Any]) -> None:
     game, twin = engines

@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.splendor_marvel import GAME, heuristics, observe, sample
+from games.splendor_marvel import heuristics, observe, sample
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.actions import KIND_OF, Kind
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.network_policy import (
     CODE_KIND,
+    GEN3_POLICY,
     POLICY,
+    PolicyWeights,
+    priors,
+    priors_gen3_kernel,
     priors_kernel,
     priors_of_world,
     read_policy,
@@ -27,19 +32,21 @@ from tests.splendor_marvel.helpers import played
 from tests.splendor_marvel.test_network import positions
 
 
-def kernel_priors(state: SplendorState) -> np.ndarray:
-    """The compiled policy's priors over the kernel's legal actions of `state`."""
+def kernel_priors(state: SplendorState, kernel: Any = priors_kernel) -> np.ndarray:
+    """The compiled policy's (`kernel`'s) priors over the kernel's legal actions of `state`."""
     world = COMPILED.encode_state(state)
     actions = np.empty(k.MAX_LEGAL, dtype=np.int32)
     count = k.legal_actions(world, actions)
     assert list(actions[:count]) == [int(a) for a in legal_actions(state)]
     out = np.empty(k.MAX_LEGAL)
-    priors_kernel(world, actions, count, out)
+    kernel(world, actions, count, out)
     return out[:count]
 
 
-def test_the_shipped_policy_is_trained_not_zero() -> None:
-    assert any(np.abs(array).max() > 0 for array in POLICY)
+def test_the_shipped_policies_are_trained_not_zero_and_differ() -> None:
+    for policy in (POLICY, GEN3_POLICY):
+        assert any(np.abs(array).max() > 0 for array in policy)
+    assert not all(np.array_equal(a, b) for a, b in zip(POLICY, GEN3_POLICY, strict=True))
 
 
 def test_at_zero_weights_the_policy_is_today_s_priors() -> None:
@@ -51,11 +58,14 @@ def test_at_zero_weights_the_policy_is_today_s_priors() -> None:
         assert np.allclose(mine, today, rtol=0, atol=1e-12)
 
 
-def test_the_kernel_priors_equal_the_numpy_ones() -> None:
+@pytest.mark.parametrize(("kernel", "weights"), [(priors_kernel, POLICY),
+                                                  (priors_gen3_kernel, GEN3_POLICY)],
+                         ids=["generations-1-2", "generation-3"])
+def test_the_kernel_priors_equal_the_numpy_ones(kernel: Any, weights: PolicyWeights) -> None:
     for state in positions(120):
         actions = legal_actions(state)
-        got = kernel_priors(state)
-        assert np.allclose(got, GAME.priors(state, actions), rtol=0, atol=1e-9)
+        got = kernel_priors(state, kernel)
+        assert np.allclose(got, priors(state, actions, weights), rtol=0, atol=1e-9)
         assert got.sum() == pytest.approx(1.0) and got.min() > 0
 
 
