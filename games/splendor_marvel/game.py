@@ -20,7 +20,8 @@ PUCT_C = {2: 0.5, 3: 0.3, 4: 0.3}
 """PUCT's constant for the learned priors by table size (`SplendorMarvel.search_settings`):
 heads-up 0.5, +112 Elo [+37, +187] over 0.3 at 50 ms a move; at 4 players 0.3, where one learned
 seat took 35.0% of the wins against three of the logistic searches, against 22.5% at 0.5 (80
-games each); 3 players by analogy with 4 (benchmarks/LEARNING.md)."""
+games each); at 3 players 0.3 too, where one seat at 0.3 took 32.7% against two at 0.5 over 150
+games, the fair share: no difference shown (benchmarks/LEARNING.md)."""
 
 
 class SplendorMarvel:
