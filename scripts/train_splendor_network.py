@@ -1,7 +1,7 @@
 """Train the Splendor: Marvel value network on self-play records, in plain numpy.
 
 Usage: python scripts/train_splendor_network.py --data .selfplay/gen0.jsonl [--data ...]
-       [--seed 1] [--epochs 30] [--hidden 64 32] [--write]
+       [--seed 1] [--epochs 30] [--hidden 64 32] [--players 4] [--race] [--write]
 
 Reads `scripts/selfplay_splendor.py`'s records. Every fifth game (by index) is held out; of the
 rest, every tenth game validates, and the epoch with the lowest validation loss is kept. The
@@ -12,8 +12,11 @@ from the seat to move; the loss is the cross-entropy of the softmax over the sea
 value into the target (the result alone is a noisy target for one position), `--augment`
 relabels the colours at random. Prints a table per epoch and, on the held-out games, the
 network's log-loss and winner accuracy (overall and per player count) beside a shipped network's
-(`--baseline`, generation 0's `network.json` unless said), today's logistic evaluation and the
-search's own root value; `--write` writes `games/splendor_marvel/network.json` (or `--out`).
+(`--baseline`, repeatable, generation 0's `network.json` unless said), today's logistic
+evaluation and the search's own root value; `--epochs 0` only reports those. `--write` writes
+`games/splendor_marvel/network.json` (or `--out`). `--players` keeps the games of one table size
+(a network per table size); `--race` appends the race inputs (`network_features.race_features`:
+who leads, who can still move before the round ends) after the public ones.
 """
 
 from __future__ import annotations
@@ -21,15 +24,22 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from games.splendor_marvel.dense import forward, read_weights
 from games.splendor_marvel.kernel import MAX_PLAYERS
-from games.splendor_marvel.network_features import NUM_INPUTS, SEAT_FEATURES
+from games.splendor_marvel.network_features import (
+    NUM_INPUTS,
+    RACE_FEATURES,
+    SEAT_FEATURES,
+    race_features_kernel,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "games" / "splendor_marvel" / "network.json"
@@ -66,18 +76,36 @@ def _turn_order(values: list[float], seat: int, n: int) -> list[float]:
     return [values[(seat + r) % n] for r in range(n)] + [0.0] * (MAX_PLAYERS - n)
 
 
-def load(paths: list[Path]) -> dict[str, Positions]:
-    """The positions of every record, split into `train`, `validate` and `test` by game."""
+def start_seat(game: dict[str, Any]) -> int:
+    """The start seat `scripts/selfplay_splendor.py` drew for a record (its seed's first draw)."""
+    return random.Random(game["seed"]).randrange(game["players"])
+
+
+def with_race(x: list[float], n: int, turn: int) -> list[float]:
+    """Inputs `x` followed by their race inputs (`network_features.race_features`)."""
+    race = np.empty(RACE_FEATURES)
+    race_features_kernel(np.array(x), n, turn, race)
+    return [*x, *race.tolist()]
+
+
+def load(paths: list[Path], players: int | None = None, race: bool = False,
+         ) -> dict[str, Positions]:
+    """The positions of every record (of `players`-seat games only, if given), split into
+    `train`, `validate` and `test` by game; `race` appends the race inputs to each."""
     rows: dict[str, list[tuple[list[float], ...]]] = {"train": [], "validate": [], "test": []}
     for path in paths:
         for line in path.read_text("utf-8").splitlines():
             game = json.loads(line)
             n, result = game["players"], game["result"]
+            if players is not None and n != players:
+                continue
             part = part_of(game["game"])
+            start = start_seat(game)
             for p in game["positions"]:
                 seat = p["seat"]
+                x = with_race(p["x"], n, (seat - start) % n) if race else p["x"]
                 rows[part].append((
-                    p["x"], _turn_order(result, seat, n), [1.0] * n + [0.0] * (MAX_PLAYERS - n),
+                    x, _turn_order(result, seat, n), [1.0] * n + [0.0] * (MAX_PLAYERS - n),
                     _turn_order(p["logit"], seat, n), _turn_order(p["q"], seat, n), [n],
                 ))
     return {part: Positions(*(np.array(column) for column in zip(*found, strict=True)))
@@ -116,8 +144,9 @@ def _initial(sizes: list[int], rng: np.random.Generator) -> list[np.ndarray]:
 
 
 def predict(w: list[np.ndarray] | tuple[np.ndarray, ...], data: Positions) -> np.ndarray:
-    """The network's win chances: its correction added to the logistic evaluation's logits."""
-    return probabilities(forward(data.x, tuple(w)) + data.offset, data.mask)
+    """The network's win chances: its correction added to the logistic evaluation's logits
+    (from as many of the inputs as it reads: the race inputs come last)."""
+    return probabilities(forward(data.x[:, :w[0].shape[1]], tuple(w)) + data.offset, data.mask)
 
 
 def _gradients(w: list[np.ndarray], x: np.ndarray, offset: np.ndarray, target: np.ndarray,
@@ -140,9 +169,10 @@ supply): the cards are spread evenly over the colours, so a consistent relabelli
 is a near symmetry that `--augment` trains on."""
 
 
-def colour_relabelling(rng: np.random.Generator) -> np.ndarray:
-    """A column order of the inputs that relabels the five colours by one random permutation."""
-    order = np.arange(NUM_INPUTS)
+def colour_relabelling(rng: np.random.Generator, width: int = NUM_INPUTS) -> np.ndarray:
+    """A column order of `width` inputs that relabels the five colours by one random
+    permutation (the race inputs, after the public ones, have no colour)."""
+    order = np.arange(width)
     permutation = rng.permutation(5)
     for first in COLOUR_GROUPS:
         order[first:first + 5] = first + permutation
@@ -167,13 +197,14 @@ def train(data: dict[str, Positions], settings: Settings,
     """Adam on the training positions; the weights of the best validation epoch, and the log
     (epoch, train loss, validation loss)."""
     rng = np.random.default_rng(settings.seed)
-    w = _initial([NUM_INPUTS, *settings.hidden, MAX_PLAYERS], rng)
+    train_set, validate = data["train"], data["validate"]
+    width = train_set.x.shape[1]
+    w = _initial([width, *settings.hidden, MAX_PLAYERS], rng)
     rate, decay, weight = settings.rate, settings.decay, settings.search_weight
     m = [np.zeros_like(a) for a in w]
     v = [np.zeros_like(a) for a in w]
     step = 0
     best, best_loss, log = [a.copy() for a in w], np.inf, []
-    train_set, validate = data["train"], data["validate"]
     goal = (1 - weight) * train_set.target + weight * train_set.search
     offset = train_set.offset
     for epoch in range(1, settings.epochs + 1):
@@ -182,7 +213,7 @@ def train(data: dict[str, Positions], settings: Settings,
             batch = order[start:start + BATCH]
             x = train_set.x[batch]
             if settings.augment:
-                x = x[:, colour_relabelling(rng)]
+                x = x[:, colour_relabelling(rng, width)]
             grads = _gradients(w, x, offset[batch], goal[batch], train_set.mask[batch])
             step += 1
             for i, g in enumerate(grads):
@@ -200,14 +231,17 @@ def train(data: dict[str, Positions], settings: Settings,
     return [np.round(a, DIGITS) for a in best], log
 
 
-def report(w: list[np.ndarray], test: Positions, baseline: Path = TARGET,
+def report(w: list[np.ndarray] | None, test: Positions, baselines: tuple[Path, ...] = (TARGET,),
            ) -> dict[str, dict[str, float]]:
-    """Log-loss and accuracy on `test` of the network, a shipped one (`baseline`, as
-    `shipped`), the logistic evaluation and the search."""
+    """Log-loss and accuracy on `test` of the network (unless None), shipped ones (`baselines`,
+    as `shipped <file stem>`), the logistic evaluation and the search."""
     found = {}
-    shipped = read_weights(baseline.read_text("utf-8"))
-    for name, p in (("network", predict(w, test)), ("shipped", predict(shipped, test)),
-                    ("logistic", test.logistic), ("search_root", test.search)):
+    evaluations = [("network", predict(w, test))] if w is not None else []
+    for baseline in baselines:
+        shipped = read_weights(baseline.read_text("utf-8"))
+        evaluations.append((f"shipped {baseline.stem}", predict(shipped, test)))
+    evaluations += [("logistic", test.logistic), ("search_root", test.search)]
+    for name, p in evaluations:
         found[name] = {"log_loss": round(log_loss(p, test), 4),
                        "accuracy": round(accuracy(p, test), 4)}
         for n in (2, 3, 4):
@@ -237,24 +271,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="write the weights to --out")
     parser.add_argument("--out", type=Path, default=TARGET,
                         help="where --write writes (%(default)s; generation 2: network_gen2.json)")
-    parser.add_argument("--baseline", type=Path, default=TARGET,
-                        help="the shipped network reported beside it (%(default)s)")
+    parser.add_argument("--baseline", type=Path, action="append",
+                        help=f"a shipped network reported beside it (repeatable; {TARGET.name} "
+                             "unless given)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4),
+                        help="train and report on games of this many players only")
+    parser.add_argument("--race", action="store_true",
+                        help="append the race inputs (network_features.race_features)")
     args = parser.parse_args(argv)
-    data = load(args.data)
+    baselines = tuple(args.baseline or [TARGET])
+    data = load(args.data, args.players, args.race)
     sizes = {part: len(d.x) for part, d in data.items()}
     print(f"positions: {sizes}", file=sys.stderr)
+    if args.epochs == 0:
+        print(json.dumps({"positions": sizes, "held_out": report(None, data["test"], baselines)},
+                         indent=1))
+        return 0
     settings = Settings(args.hidden, args.epochs, args.seed, args.rate, args.decay,
                         args.search_weight, args.augment)
     w, log = train(data, settings)
-    quality = report(w, data["test"], args.baseline)
+    quality = report(w, data["test"], baselines)
     summary = {
         "source": "scripts/train_splendor_network.py",
         "data": [str(p) for p in args.data],
-        "baseline": str(args.baseline),
+        "baseline": [str(p) for p in baselines],
         "seed": args.seed,
         "hidden": args.hidden,
         "search_weight": args.search_weight,
         "augment": args.augment,
+        "players": args.players,
+        "race": args.race,
         "positions": sizes,
         "best_epoch": min(log, key=lambda row: row[2])[0],
         "held_out": quality,
@@ -263,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         network = {
             **summary,
-            "inputs": NUM_INPUTS,
+            "inputs": int(w[0].shape[1]),
             "layers": [{"weight": w[i].tolist(), "bias": w[i + 1].tolist()}
                        for i in range(0, len(w), 2)],
         }

@@ -35,7 +35,8 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  hand-written priors before them), learned-value (the first learned value
                  with the logistic priors), learned-gen1 (the first learned value with the
                  learned priors), learned-gen3 (value and priors retrained on the
-                 default's self-play); each searched with its own settings (PUCT's constant by
+                 default's self-play), learned-4p (the default with a value of its own at
+                 4 players); each searched with its own settings (PUCT's constant by
                  table size: search.config.settled) unless pc= says otherwise
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
@@ -52,7 +53,8 @@ from search.baselines import Bot
 from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
-VALUES = ("default", "learned", "logistic", "learned-value", "learned-gen1", "learned-gen3")
+VALUES = ("default", "learned", "logistic", "learned-value", "learned-gen1", "learned-gen3",
+          "learned-4p")
 """The `value=` choices: `default`, or the name of one of the game's engines."""
 _SEARCH_KEYS = {
     "iters", "time", "c", "pc", "fpu", "widen", "sel", "expand", "rollout", "depth", "engine",

@@ -11,7 +11,7 @@ import json
 import numpy as np
 
 from games.splendor_marvel.kernel import MAX_PLAYERS
-from games.splendor_marvel.network_features import NUM_INPUTS
+from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
 
 Weights = tuple[np.ndarray, ...]
 """(W1, b1, W2, b2, W3, b3): two hidden ReLU layers, then `MAX_PLAYERS` logits."""
@@ -20,9 +20,10 @@ Weights = tuple[np.ndarray, ...]
 def read_weights(text: str) -> Weights:
     """The weights in a `network.json` text; ValueError if they do not fit the features."""
     data = json.loads(text)
-    if data["inputs"] != NUM_INPUTS:
+    if data["inputs"] not in (NUM_INPUTS, NUM_INPUTS + RACE_FEATURES):
         raise ValueError(f"the network has {data['inputs']} inputs, the features "
-                         f"{NUM_INPUTS}: retrain it")
+                         f"{NUM_INPUTS} (or {NUM_INPUTS + RACE_FEATURES} with the race "
+                         "inputs): retrain it")
     arrays = []
     for layer in data["layers"]:
         arrays.append(np.array(layer["weight"], dtype=np.float64))

@@ -80,6 +80,13 @@ class SplendorMarvel:
 
         return LEARNED_GEN3_GAME
 
+    @property
+    def learned_4p(self) -> SplendorMarvel:
+        """This engine with a value of its own at 4 players (`learned.LEARNED_4P_GAME`)."""
+        from games.splendor_marvel.learned import LEARNED_4P_GAME
+
+        return LEARNED_4P_GAME
+
     def search_settings(self, num_players: int) -> dict[str, float]:
         """The search's settings for a table of `num_players` (`search.config.settled`):
         PUCT's constant for the learned priors (`PUCT_C`)."""

@@ -18,6 +18,10 @@ beat the one before at equal time:
   network of `network.json`) as the static evaluation, the logistic engine's priors; its
   compiled twin `LEARNED_VALUE` runs `kernel_learned`.
 
+`LEARNED_4P_GAME` (`value=learned-4p`, opt-in) is the default engine with a value of its own at
+4 players (`network_4p`, trained on 4-player games with the race inputs) and generation 2's
+value and priors elsewhere; its compiled twin `LEARNED_4P` runs `kernel_learned_4p`.
+
 `LOGISTIC_GAME` (`value=logistic`) is the engine before them: the logistic evaluation and
 hand-written priors (`heuristics`), today's `compiled.COMPILED` kernel, PUCT's constant 0.3 at
 every table. It and the earlier generations replay the measurements recorded with them. The
@@ -31,10 +35,12 @@ from collections.abc import Sequence
 from games.splendor_marvel import (
     heuristics,
     kernel_learned,
+    kernel_learned_4p,
     kernel_learned_gen2,
     kernel_learned_gen3,
     kernel_learned_policy,
     network,
+    network_4p,
     network_policy,
 )
 from games.splendor_marvel.actions import Action
@@ -71,10 +77,18 @@ class LearnedGen3Compiled(SplendorMarvelCompiled):
     kernel_version = f"netgen3{SplendorMarvelCompiled.kernel_version}"
 
 
+class LearnedFourCompiled(SplendorMarvelCompiled):
+    """The compiled twin whose `evaluate` is the 4-player table's value (`network_4p`)."""
+
+    kernel = kernel_learned_4p
+    kernel_version = f"net4p{SplendorMarvelCompiled.kernel_version}"
+
+
 LEARNED_VALUE = LearnedValueCompiled()
 LEARNED_GEN1 = LearnedGen1Compiled()
 LEARNED = LearnedCompiled()
 LEARNED_GEN3 = LearnedGen3Compiled()
+LEARNED_4P = LearnedFourCompiled()
 
 
 class LogisticSplendorMarvel(SplendorMarvel):
@@ -137,7 +151,24 @@ class LearnedGen3SplendorMarvel(SplendorMarvel):
         return network_policy.priors(state, actions, network_policy.GEN3_POLICY)
 
 
+class LearnedFourSplendorMarvel(SplendorMarvel):
+    """The default engine (its PUCT constant by table size) with the 4-player table's value
+    (`network_4p`: generation 2's at 2-3 players) and generation 2's priors."""
+
+    @property
+    def compiled(self) -> SplendorMarvelCompiled:
+        """The numba twin with the same value and priors (`LEARNED_4P`)."""
+        return LEARNED_4P
+
+    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
+        return network_4p.evaluate(state)
+
+    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
+        return network_policy.priors(state, actions)
+
+
 LOGISTIC_GAME = LogisticSplendorMarvel()
 LEARNED_VALUE_GAME = LearnedValueSplendorMarvel()
 LEARNED_GEN1_GAME = LearnedGen1SplendorMarvel()
 LEARNED_GEN3_GAME = LearnedGen3SplendorMarvel()
+LEARNED_4P_GAME = LearnedFourSplendorMarvel()

@@ -29,11 +29,7 @@ from numba import njit
 
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.dense import Weights, forward, read_weights
-from games.splendor_marvel.network_features import (
-    NUM_INPUTS,
-    public_features,
-    public_features_kernel,
-)
+from games.splendor_marvel.network_features import network_inputs, network_inputs_kernel
 
 
 def shipped(name: str) -> Weights:
@@ -53,9 +49,10 @@ GEN3_W1, GEN3_B1, GEN3_W2, GEN3_B2, GEN3_W3, GEN3_B3 = GEN3
 
 
 def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float, ...]:
-    """Each seat's chance to win in `world` (a kernel world, not over), numpy forward pass."""
-    x = np.empty(NUM_INPUTS)
-    public_features(world, x)
+    """Each seat's chance to win in `world` (a kernel world, not over), numpy forward pass
+    (the race inputs after the public ones if the weights read them)."""
+    x = np.empty(weights[0].shape[1])
+    network_inputs(world, x)
     n, current = int(world[k.NUM_PLAYERS]), int(world[k.CURRENT])
     base = np.empty(n)
     k.evaluate(world, base)
@@ -96,8 +93,8 @@ def value_kernel(world: np.ndarray, out: np.ndarray, w1: np.ndarray, b1: np.ndar
     if world[k.OVER]:
         k.returns(world, out)
         return
-    x = np.empty(NUM_INPUTS)
-    public_features_kernel(world, x)
+    x = np.empty(w1.shape[1])
+    network_inputs_kernel(world, x)
     second = _relu_layer(w2, b2, _relu_layer(w1, b1, x))
     base = np.empty(n)
     k.evaluate(world, base)

@@ -96,3 +96,74 @@ def _jitted(function: Callable[..., None], **bindings: Any) -> Any:
 
 public_features_kernel = _jitted(public_features, _seat_block=njit(nogil=True)(_seat_block))
 """`public_features`, compiled: the same source and arithmetic, for the numba kernel."""
+
+
+RACE_SEAT_FEATURES = 6
+RACE_FEATURES = k.MAX_PLAYERS * RACE_SEAT_FEATURES + 2
+"""The race inputs (`race_features`), appended to `public_features` by the networks that read
+them; the earlier generations' inputs and answers do not change."""
+POINTS_AT = 13
+BEST_AFFORDABLE_AT = 20
+
+
+def race_features(x: np.ndarray, n: int, turn: int, out: np.ndarray) -> None:
+    """`out[:RACE_FEATURES]` = who leads the race to the gauntlet and who still moves, from the
+    public inputs `x` of an `n`-seat world whose seat to move is the `turn`-th of its round.
+
+    Per seat, in `x`'s turn order from the seat to move (absent seats zero): points behind the
+    leader, points within reach (now plus the best face-up card it can afford) behind the best
+    reach, points short of the gauntlet's 16, leads (or shares the lead), moves again before the
+    round ends (the seat to move counts), and that move is a last one (the end is triggered).
+    Then: how many seats move after this one in the round, and the leader's points short of 16.
+    """
+    out[:RACE_FEATURES] = 0.0
+    top = 0.0
+    top_reach = 0.0
+    for r in range(n):
+        points = x[r * SEAT_FEATURES + POINTS_AT] * GAUNTLET_POINTS
+        reach = points + x[r * SEAT_FEATURES + BEST_AFFORDABLE_AT] * 5.0
+        top = max(top, points)
+        top_reach = max(top_reach, reach)
+    triggered = x[k.MAX_PLAYERS * SEAT_FEATURES + 7]
+    for r in range(n):
+        points = x[r * SEAT_FEATURES + POINTS_AT] * GAUNTLET_POINTS
+        reach = points + x[r * SEAT_FEATURES + BEST_AFFORDABLE_AT] * 5.0
+        at = r * RACE_SEAT_FEATURES
+        out[at] = (points - top) / GAUNTLET_POINTS
+        out[at + 1] = (reach - top_reach) / GAUNTLET_POINTS
+        out[at + 2] = max(GAUNTLET_POINTS - points, 0.0) / GAUNTLET_POINTS
+        out[at + 3] = 1.0 if points >= top else 0.0
+        moves = 1.0 if turn + r < n else 0.0
+        out[at + 4] = moves
+        out[at + 5] = moves * triggered
+    at = k.MAX_PLAYERS * RACE_SEAT_FEATURES
+    out[at] = (n - 1 - turn) / (k.MAX_PLAYERS - 1)
+    out[at + 1] = max(GAUNTLET_POINTS - top, 0.0) / GAUNTLET_POINTS
+
+
+race_features_kernel = _jitted(race_features)
+"""`race_features`, compiled."""
+
+
+def turn_in_round(world: np.ndarray) -> int:
+    """How many seats have moved in `world`'s round before the seat to move."""
+    n = world[k.NUM_PLAYERS]
+    return int((world[k.CURRENT] - world[k.START_SEAT] + n) % n)
+
+
+turn_in_round_kernel = njit(nogil=True)(turn_in_round)
+"""`turn_in_round`, compiled."""
+
+
+def network_inputs(world: np.ndarray, out: np.ndarray) -> None:
+    """`out` = `public_features`, then the race inputs if `out` has room for them (a network
+    that reads them has `NUM_INPUTS + RACE_FEATURES` inputs)."""
+    public_features(world, out)
+    if out.shape[0] > NUM_INPUTS:
+        race_features(out, world[k.NUM_PLAYERS], turn_in_round(world), out[NUM_INPUTS:])
+
+
+network_inputs_kernel = _jitted(network_inputs, public_features=public_features_kernel,
+                                race_features=race_features_kernel,
+                                turn_in_round=turn_in_round_kernel)
+"""`network_inputs`, compiled."""

@@ -18,6 +18,7 @@ from games.splendor_marvel import new_game
 from games.splendor_marvel.heuristics import priors
 from games.splendor_marvel.rules import apply, legal_actions
 from tests.splendor_marvel.test_network import inputs
+from tests.splendor_marvel.test_network_4p import race_inputs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,6 +47,7 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_each_game_replays_its_recorded_decisions(records: Path) -> None:
     games = [json.loads(line) for line in records.read_text().splitlines()]
+    trainer = script("train_splendor_network")
     assert [g["game"] for g in games] == [0, 1, 2]
     assert [g["players"] for g in games] == [2, 3, 4]
     for game in games:
@@ -60,6 +62,9 @@ def test_each_game_replays_its_recorded_decisions(records: Path) -> None:
             position = next(decisions)
             assert position["seat"] == state.current
             assert position["x"] == pytest.approx(inputs(state).tolist(), abs=1e-5)
+            turn = (position["seat"] - trainer.start_seat(game)) % game["players"]
+            assert trainer.with_race(position["x"], game["players"], turn) == pytest.approx(
+                race_inputs(state).tolist(), abs=1e-5), "the trainer's race inputs are the world's"
             assert set(position["codes"]) <= set(legal) and sum(position["visits"]) == 8
             assert position["legal"] == [int(a) for a in legal]
             assert position["prior"] == pytest.approx(
@@ -98,7 +103,7 @@ def test_the_trainer_reports_against_the_logistic_evaluation(
     assert script("train_splendor_network").main(
         ["--data", str(records), "--epochs", "2", "--hidden", "8", "4"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report["held_out"]) == {"network", "shipped", "logistic", "search_root"}
+    assert set(report["held_out"]) == {"network", "shipped network", "logistic", "search_root"}
     assert report["positions"]["test"] > 0 and report["positions"]["train"] > 0
 
 
