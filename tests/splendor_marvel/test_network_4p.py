@@ -5,7 +5,6 @@ search's tree."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import numpy as np
 import pytest
@@ -30,11 +29,8 @@ from games.splendor_marvel.network_features import (
 )
 from games.splendor_marvel.network_policy import priors
 from games.splendor_marvel.state import SplendorState
-from kernels.rng import PythonRng
 from search import SearchConfig
-from search.compiled import CompiledTreeSearch
-from search.core import TreeSearch
-from search.result import summarize
+from tests.splendor_marvel import test_network
 from tests.splendor_marvel.test_observation import swap_hidden_cards
 
 WIDTH = NUM_INPUTS + RACE_FEATURES
@@ -154,17 +150,7 @@ def test_the_arena_names_it_and_its_kernel_is_its_own() -> None:
 @pytest.mark.parametrize("config", [SearchConfig(), SearchConfig(rollout_depth=0)],
                          ids=["playout-8", "value-only"])
 def test_the_compiled_search_grows_the_python_search_s_tree(config: SearchConfig) -> None:
-    for seed, state in enumerate(positions(3)):
-        observation = observe(state, state.current)
-        python_rng: Any = PythonRng(seed)
-        python = TreeSearch(LEARNED_4P_GAME, lambda r, o=observation: sample(o, r), config,
-                            python_rng)
-        reason = python.run(150)
-        compiled = CompiledTreeSearch(LEARNED_4P, LEARNED_4P.encode_observation(observation),
-                                      config, seed)
-        got = compiled.summary(compiled.run(150))
-        expected = summarize(python.root, python.player, python.iterations, python.nodes, reason)
-        assert [(a.action, a.visits, a.pv) for a in got.actions] == [
-            (a.action, a.visits, a.pv) for a in expected.actions]
-        for mine, theirs in zip(got.actions, expected.actions, strict=True):
-            assert np.allclose(mine.totals, theirs.totals, rtol=0, atol=1e-9)
+    """`test_network`'s check of the learned twins (its positions include 4 players), for this
+    value's twin."""
+    test_network.test_the_compiled_search_grows_the_python_search_s_tree(
+        config, (LEARNED_4P_GAME, LEARNED_4P))
