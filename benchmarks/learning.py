@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -25,6 +26,7 @@ from games.splendor_marvel import GAME, apply, new_game
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.network import evaluate_kernel
+from games.splendor_marvel.network_4p import FOUR_PLAYERS, evaluate_4p_kernel
 from games.splendor_marvel.network_policy import priors_kernel
 
 
@@ -36,23 +38,25 @@ def logistic_positions(num_players: int, seed: int) -> list[Position]:
 
 
 @njit
+def _value_calls(evaluate: Any, worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
+    total = 0.0
+    for _ in range(rounds):
+        for world in worlds:
+            evaluate(world, out)
+            total += out[0]
+    return total
+
+
 def _logistic_calls(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
-    total = 0.0
-    for _ in range(rounds):
-        for world in worlds:
-            k.evaluate(world, out)
-            total += out[0]
-    return total
+    return float(_value_calls(k.evaluate, worlds, out, rounds))
 
 
-@njit
 def _network_calls(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
-    total = 0.0
-    for _ in range(rounds):
-        for world in worlds:
-            evaluate_kernel(world, out)
-            total += out[0]
-    return total
+    return float(_value_calls(evaluate_kernel, worlds, out, rounds))
+
+
+def _four_player_calls(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
+    return float(_value_calls(evaluate_4p_kernel, worlds, out, rounds))
 
 
 @njit
@@ -81,8 +85,9 @@ def _learned_priors(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
 def evaluation_cost(rounds: int = 200) -> dict[str, float]:
     """CPU microseconds per compiled call, over the positions of 30 seeded greedy games: of
     `evaluate` (today's logistic, the network's) and of `priors` with the legal actions listed
-    (today's, the learned ones). CPU time, so less sensitive to a loaded machine than
-    `search_speed`'s wall clock."""
+    (today's, the learned ones); then of the evaluations over the 4-player positions alone,
+    the 4-player table's value (`network_4p`, with its race inputs) beside them. CPU time, so
+    less sensitive to a loaded machine than `search_speed`'s wall clock."""
     worlds = []
     for seed in range(30):
         rng = random.Random(seed)
@@ -91,17 +96,22 @@ def evaluation_cost(rounds: int = 200) -> dict[str, float]:
             worlds.append(COMPILED.encode_state(state))
             apply(state, GAME.rollout_action(state, rng))
     stacked = np.array(worlds)
+    four = stacked[stacked[:, k.NUM_PLAYERS] == FOUR_PLAYERS]
     out = np.empty(k.MAX_LEGAL)
     found = {}
-    for name, calls in (("logistic", _logistic_calls), ("network", _network_calls),
-                        ("today's priors", _today_priors), ("learned priors", _learned_priors)):
-        calls(stacked[:2], out, 1)  # compile outside the timing
+    for name, calls, chosen in (
+            ("logistic", _logistic_calls, stacked), ("network", _network_calls, stacked),
+            ("today's priors", _today_priors, stacked),
+            ("learned priors", _learned_priors, stacked),
+            ("logistic, 4p", _logistic_calls, four), ("network, 4p", _network_calls, four),
+            ("4p network, 4p", _four_player_calls, four)):
+        calls(chosen[:2], out, 1)  # compile outside the timing
         start = time.process_time()
-        calls(stacked, out, rounds)
-        found[name] = (time.process_time() - start) / (rounds * len(worlds)) * 1e6
+        calls(chosen, out, rounds)
+        found[name] = (time.process_time() - start) / (rounds * len(chosen)) * 1e6
     return found
 
 
 if __name__ == "__main__":
     for name, micros in evaluation_cost().items():
-        print(f"{name:<15} {micros:6.2f} µs per call (CPU time)")
+        print(f"{name:<16} {micros:6.2f} µs per call (CPU time)")
