@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 
 from games.splendor_marvel import new_game
+from games.splendor_marvel.dense import read_weights
 from games.splendor_marvel.heuristics import priors
+from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
 from games.splendor_marvel.rules import apply, legal_actions
 from tests.splendor_marvel.test_network import inputs
 from tests.splendor_marvel.test_network_4p import race_inputs
@@ -105,6 +107,24 @@ def test_the_trainer_reports_against_the_logistic_evaluation(
     report = json.loads(capsys.readouterr().out)
     assert set(report["held_out"]) == {"network", "shipped network", "logistic", "search_root"}
     assert report["positions"]["test"] > 0 and report["positions"]["train"] > 0
+
+
+def test_the_trainer_learns_from_the_race_inputs_and_reports_shipped_networks_alone(
+        records: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trainer = script("train_splendor_network")
+    shipped = ROOT / "games" / "splendor_marvel"
+    out = tmp_path / "network.json"
+    assert trainer.main(["--data", str(records), "--epochs", "1", "--hidden", "8", "4", "--race",
+                         "--baseline", str(shipped / "network_gen2.json"),
+                         "--baseline", str(shipped / "network_4p.json"),
+                         "--write", "--out", str(out)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["held_out"]) == {"network", "shipped network_gen2", "shipped network_4p",
+                                       "logistic", "search_root"}
+    assert read_weights(out.read_text())[0].shape[1] == NUM_INPUTS + RACE_FEATURES
+    assert trainer.main(["--data", str(records), "--epochs", "0"]) == 0
+    alone = json.loads(capsys.readouterr().out)["held_out"]
+    assert set(alone) == {"shipped network", "logistic", "search_root"}
 
 
 def test_the_policy_trainer_moves_from_today_s_priors_toward_the_visits(
