@@ -13,7 +13,8 @@ value into the target (the result alone is a noisy target for one position), `--
 relabels the colours at random. Prints a table per epoch and, on the held-out games, the
 network's log-loss and winner accuracy (overall and per player count) beside a shipped network's
 (`--baseline`, repeatable, generation 0's `network.json` unless said), today's logistic
-evaluation and the search's own root value; `--epochs 0` only reports those. `--write` writes
+evaluation and the search's own root value, also by stage (round, the leader's points, end
+triggered); `--epochs 0` only reports those. `--write` writes
 `games/splendor_marvel/network.json` (or `--out`). `--players` keeps the games of one table size
 (a network per table size); `--race` appends the race inputs (`network_features.race_features`:
 who leads, who can still move before the round ends) after the public ones.
@@ -32,10 +33,12 @@ from typing import Any
 
 import numpy as np
 
+from games.splendor_marvel.catalogue import GAUNTLET_POINTS
 from games.splendor_marvel.dense import forward, read_weights
 from games.splendor_marvel.kernel import MAX_PLAYERS
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
+    POINTS_AT,
     RACE_FEATURES,
     SEAT_FEATURES,
     race_features_kernel,
@@ -241,17 +244,34 @@ def report(w: list[np.ndarray] | None, test: Positions, baselines: tuple[Path, .
         shipped = read_weights(baseline.read_text("utf-8"))
         evaluations.append((f"shipped {baseline.stem}", predict(shipped, test)))
     evaluations += [("logistic", test.logistic), ("search_root", test.search)]
+    parts = stages(test)
     for name, p in evaluations:
         found[name] = {"log_loss": round(log_loss(p, test), 4),
                        "accuracy": round(accuracy(p, test), 4)}
-        for n in (2, 3, 4):
-            rows = test.players[:, 0] == n
-            if not rows.any():
-                continue
-            part = Positions(*(a[rows] for a in (test.x, test.target, test.mask, test.logistic,
-                                                 test.search, test.players)))
-            p_n = p[rows]
-            found[name][f"log_loss_{n}p"] = round(log_loss(p_n, part), 4)
+        for label, rows in parts.items():
+            if rows.any():
+                part = Positions(*(a[rows] for a in (test.x, test.target, test.mask,
+                                                     test.logistic, test.search, test.players)))
+                found[name][f"log_loss_{label}"] = round(log_loss(p[rows], part), 4)
+    return found
+
+
+ROUND_AT = MAX_PLAYERS * SEAT_FEATURES + 6
+TRIGGERED_AT = MAX_PLAYERS * SEAT_FEATURES + 7
+
+
+def stages(test: Positions) -> dict[str, np.ndarray]:
+    """Row masks of `test` by player count, and (where the values part most from the search)
+    by round, by the leader's points and once the end is triggered, all read from the inputs."""
+    found = {f"{n}p": test.players[:, 0] == n for n in (2, 3, 4)}
+    rounds = np.rint(test.x[:, ROUND_AT] * 30)
+    points = test.x[:, [r * SEAT_FEATURES + POINTS_AT for r in range(MAX_PLAYERS)]]
+    leader = (points * GAUNTLET_POINTS).max(axis=1)
+    for low, high in ((0, 5), (6, 10), (11, 15), (16, 20), (21, 99)):
+        found[f"round_{low}_{high}"] = (rounds >= low) & (rounds <= high)
+    for low, high in ((0, 5), (6, 10), (11, 15), (16, 99)):
+        found[f"leader_{low}_{high}"] = (leader >= low) & (leader <= high)
+    found["end_triggered"] = test.x[:, TRIGGERED_AT] > 0
     return found
 
 
