@@ -123,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         if str(n) in previous.get("by_players", {}):
             before = np.array(previous["by_players"][str(n)]["weights"])
+            by_players[str(n)]["held_out_log_loss_before"] = round(log_loss(test, before), 4)
             print(f"{n} players: held-out log-loss {log_loss(test, wn):.4f}, with the weights"
                   f" {TARGET.name} had {log_loss(test, before):.4f}", file=sys.stderr)
     report = {
@@ -131,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         **({"explore": args.explore} if args.explore else {}),  # absent: today's plain fit
         **({"selfplay": args.selfplay.name} if args.selfplay else {}),
-        "player_counts": list(counts),
+        "player_counts": sorted(set(counts)) if args.selfplay else list(counts),
         "positions": sum(len(s.y) for s in train.values()),
         "features": list(FEATURES),
         "weights": [round(float(v), 6) for v in w],
