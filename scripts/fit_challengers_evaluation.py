@@ -21,7 +21,9 @@ rollout policy, as the search's playouts do before the evaluation is asked.
 
 With `--selfplay FILE`, the positions are not played here but read from the compiled search's
 own self-play (`scripts/selfplay_challengers.py`): its games, seed and player counts replace
-`--games`, `--seed` and `--players`, and every fifth game is held out as above.
+`--games`, `--seed` and `--players`, and every fifth game is held out as above. Only the
+weights of the file's player counts (`by_players`) are replaced, each naming its source; the
+pooled weights and the other player counts' stay as `evaluation.json` has them.
 """
 
 from __future__ import annotations
@@ -126,19 +128,23 @@ def main(argv: list[str] | None = None) -> int:
             by_players[str(n)]["held_out_log_loss_before"] = round(log_loss(test, before), 4)
             print(f"{n} players: held-out log-loss {log_loss(test, wn):.4f}, with the weights"
                   f" {TARGET.name} had {log_loss(test, before):.4f}", file=sys.stderr)
-    report = {
-        "source": "scripts/fit_challengers_evaluation.py",
-        "games": args.games,
-        "seed": args.seed,
-        **({"explore": args.explore} if args.explore else {}),  # absent: today's plain fit
-        **({"selfplay": args.selfplay.name} if args.selfplay else {}),
-        "player_counts": sorted(set(counts)) if args.selfplay else list(counts),
-        "positions": sum(len(s.y) for s in train.values()),
-        "features": list(FEATURES),
-        "weights": [round(float(v), 6) for v in w],
-        **quality,
-        "by_players": by_players,
-    }
+    if args.selfplay:  # only its player counts' weights change; the rest stays as it was
+        source_of = {"selfplay": args.selfplay.name, "games": args.games, "seed": args.seed}
+        by_players = {n: {**source_of, **entry} for n, entry in by_players.items()}
+        report = {**previous, "by_players": {**previous.get("by_players", {}), **by_players}}
+    else:
+        report = {
+            "source": "scripts/fit_challengers_evaluation.py",
+            "games": args.games,
+            "seed": args.seed,
+            **({"explore": args.explore} if args.explore else {}),  # absent: the plain fit
+            "player_counts": list(counts),
+            "positions": sum(len(s.y) for s in train.values()),
+            "features": list(FEATURES),
+            "weights": [round(float(v), 6) for v in w],
+            **quality,
+            "by_players": by_players,
+        }
     if not args.dry_run:
         TARGET.write_text(json.dumps(report, indent=1) + "\n", "utf-8")
     print(json.dumps(report, indent=1))

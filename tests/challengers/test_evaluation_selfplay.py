@@ -83,10 +83,14 @@ def test_the_fit_reads_self_play_and_recovers_the_weights_behind_it(
     shipped = (ROOT / "games" / "challengers" / "evaluation.json").read_text()
     assert fit.main(["--selfplay", str(data), "--dry-run"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["selfplay"] == "selfplay.jsonl" and report["games"] == 400
-    assert report["positions"] == 320 * 5  # 80 of the 400 games held out
+    fitted_2 = report["by_players"]["2"]
+    assert fitted_2["selfplay"] == "selfplay.jsonl" and fitted_2["games"] == 400
+    assert fitted_2["positions"] == 320 * 5  # 80 of the 400 games held out
     assert (ROOT / "games" / "challengers" / "evaluation.json").read_text() == shipped
-    fitted = np.array(report["by_players"]["2"]["weights"])
+    before = json.loads(shipped)
+    assert report["weights"] == before["weights"]  # pooled and 3-4 players: as shipped
+    assert report["by_players"]["3"] == before["by_players"]["3"]
+    fitted = np.array(fitted_2["weights"])
     assert np.corrcoef(fitted, truth)[0, 1] > 0.6
 
 
