@@ -45,7 +45,9 @@ from games.splendor_marvel import (
 )
 from games.splendor_marvel.actions import Action
 from games.splendor_marvel.compiled import COMPILED, SplendorMarvelCompiled
+from games.splendor_marvel.dense import Weights
 from games.splendor_marvel.game import SplendorMarvel
+from games.splendor_marvel.network_policy import PolicyWeights
 from games.splendor_marvel.state import SplendorState
 
 
@@ -136,40 +138,28 @@ class LearnedGen1SplendorMarvel(LearnedValueSplendorMarvel):
         return network_policy.priors(state, actions)
 
 
-class LearnedGen2SplendorMarvel(SplendorMarvel):
-    """The default engine (its PUCT constant by table size) with generation 2's value and
-    priors at every table."""
+class GenerationSplendorMarvel(SplendorMarvel):
+    """The default engine (its PUCT constant by table size) with one generation's value and
+    priors at every table, and that generation's compiled twin."""
+
+    def __init__(self, twin: SplendorMarvelCompiled, value: Weights,
+                 policy: PolicyWeights) -> None:
+        self._twin, self._value, self._policy = twin, value, policy
 
     @property
     def compiled(self) -> SplendorMarvelCompiled:
-        """The numba twin with the same value and policy (`LEARNED_GEN2`)."""
-        return LEARNED_GEN2
+        """The numba twin with the same value and policy."""
+        return self._twin
 
     def evaluate(self, state: SplendorState) -> tuple[float, ...]:
-        return network.evaluate(state, network.GEN2)
+        return network.evaluate(state, self._value)
 
     def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
-        return network_policy.priors(state, actions, network_policy.POLICY)
-
-
-class LearnedGen3SplendorMarvel(SplendorMarvel):
-    """The default engine (its PUCT constant by table size) with generation 3's value and
-    priors at every table."""
-
-    @property
-    def compiled(self) -> SplendorMarvelCompiled:
-        """The numba twin with the same value and policy (`LEARNED_GEN3`)."""
-        return LEARNED_GEN3
-
-    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
-        return network.evaluate(state, network.GEN3)
-
-    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
-        return network_policy.priors(state, actions, network_policy.GEN3_POLICY)
+        return network_policy.priors(state, actions, self._policy)
 
 
 LOGISTIC_GAME = LogisticSplendorMarvel()
 LEARNED_VALUE_GAME = LearnedValueSplendorMarvel()
 LEARNED_GEN1_GAME = LearnedGen1SplendorMarvel()
-LEARNED_GEN2_GAME = LearnedGen2SplendorMarvel()
-LEARNED_GEN3_GAME = LearnedGen3SplendorMarvel()
+LEARNED_GEN2_GAME = GenerationSplendorMarvel(LEARNED_GEN2, network.GEN2, network_policy.POLICY)
+LEARNED_GEN3_GAME = GenerationSplendorMarvel(LEARNED_GEN3, network.GEN3, network_policy.GEN3_POLICY)
