@@ -96,7 +96,8 @@ def targets(iters: int, ms: int) -> list[Target]:
 
 def learned_targets(ms: int) -> list[Target]:
     """Issue 29's targets: the search with the learned value and priors (`value=learned`, the
-    default) against the logistic evaluation and priors before it (`value=logistic`)."""
+    default: generation 3 heads-up, generation 2 at 3-4 players) against the logistic
+    evaluation and priors before it (`value=logistic`)."""
     timed = f"time={ms / 1000:g}"
     learned = f"ismcts:{timed},value=learned"
     logistic = f"ismcts:{timed},value=logistic"
@@ -280,11 +281,16 @@ def render(rows: Sequence[dict[str, Any]]) -> str:
         timing = ", ".join(f"`{bot}` {ms:.1f} ms" for bot, ms in r["ms_per_move"].items())
         sprt = f"; {r['sprt']['line']}" if r.get("sprt") else ""
         lines.append(
-            f"- {r['what']}: `{r['command']}` — {r['minutes']:.0f} min; median time per "
+            f"- {r['what']}: `{r['command']}` — {_minutes(r)}; median time per "
             f"decision: {timing}; {r['capped']} capped, {r['errors']} errors{sprt}; "
             f"{r['measured']}."
         )
     return "\n".join(lines) + "\n"
+
+
+def _minutes(row: dict[str, Any]) -> str:
+    """How long the row's games took ("not recorded" for a row merged from earlier runs)."""
+    return "not recorded" if row["minutes"] is None else f"{row['minutes']:.0f} min"
 
 
 def _load() -> dict[str, Any]:

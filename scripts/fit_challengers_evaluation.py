@@ -1,7 +1,7 @@
 """Fit the Challengers! static evaluation from seeded self-play.
 
 Usage: python scripts/fit_challengers_evaluation.py [--games 6000] [--seed 1] [--explore 0.5]
-    [--players 2,2,3,4]
+    [--players 2,2,3,4] [--selfplay FILE.jsonl]
 
 Plays tournaments between noisy heuristic players (the engine's rollout policy, with some
 uniformly random moves so that odd decks and thin decks occur too), records every seat's
@@ -18,6 +18,12 @@ to `EXPLORE_SPAN` per seat) where each seat moves uniformly at random with proba
 that decks unlike the heuristic's (kept Newcomers, untrimmed starters, thin decks) occur often;
 only the positions after that stretch are recorded, whose future every seat plays by the
 rollout policy, as the search's playouts do before the evaluation is asked.
+
+With `--selfplay FILE`, the positions are not played here but read from the compiled search's
+own self-play (`scripts/selfplay_challengers.py`): its games, seed and player counts replace
+`--games`, `--seed` and `--players`, and every fifth game is held out as above. Only the
+weights of the file's player counts (`by_players`) are replaced, each naming its source; the
+pooled weights and the other player counts' stay as `evaluation.json` has them.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ import numpy as np
 
 from games.challengers import GAME, new_game
 from games.challengers.features import FEATURES, features
-from search.logit import Rows, accuracy, collect, fit, fit_report, log_loss
+from search.logit import Rows, SelfPlay, accuracy, collect, fit, fit_report, log_loss
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "games" / "challengers" / "evaluation.json"
@@ -66,6 +72,23 @@ def play(num_players: int, seed: int, explore: float = 0.0) -> tuple[Rows, tuple
     return rows, state.result
 
 
+def recorded(path: Path) -> tuple[SelfPlay, tuple[int, ...], int, int]:
+    """The self-play games of `path` (`scripts/selfplay_challengers.py`'s lines) as a
+    `SelfPlay` looked up by game seed, with their player counts in game order, count and seed."""
+    records = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+    games = {r["seed"]: (r["rows"], tuple(r["result"])) for r in records}
+    if [r["game"] for r in records] != list(range(len(records))):
+        raise ValueError(f"{path}: games must be numbered 0, 1, 2, ... in order")
+    if len({r["base_seed"] for r in records}) > 1:
+        raise ValueError(f"{path}: games of more than one --seed")
+
+    def play(num_players: int, seed: int) -> tuple[Rows, tuple[float, ...]]:
+        return games[seed]
+
+    counts = tuple(r["players"] for r in records)
+    return play, counts, len(records), records[0]["base_seed"]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6000)
@@ -74,12 +97,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="player counts the games cycle through")
     parser.add_argument("--explore", type=float, default=0.0,
                         help="random-move rate of each game's unrecorded opening stretch")
+    parser.add_argument("--selfplay", type=Path,
+                        help="fit on this file's games (scripts/selfplay_challengers.py)")
     parser.add_argument("--dry-run", action="store_true", help="print, do not write the file")
     args = parser.parse_args(argv)
     counts = tuple(int(n) for n in args.players.split(","))
-    print(f"playing {args.games} self-play games (seed {args.seed})", file=sys.stderr)
-    train, held_out = collect(
-        functools.partial(play, explore=args.explore), counts, args.games, args.seed)
+    source: SelfPlay = functools.partial(play, explore=args.explore)
+    if args.selfplay:
+        source, counts, args.games, args.seed = recorded(args.selfplay)
+    print(f"{args.games} self-play games (seed {args.seed})", file=sys.stderr)
+    train, held_out = collect(source, counts, args.games, args.seed)
     w, quality = fit_report(train, held_out)
     previous = json.loads(TARGET.read_text("utf-8")) if TARGET.exists() else {}
     if previous.get("features") != list(FEATURES):
@@ -98,20 +125,26 @@ def main(argv: list[str] | None = None) -> int:
         }
         if str(n) in previous.get("by_players", {}):
             before = np.array(previous["by_players"][str(n)]["weights"])
+            by_players[str(n)]["held_out_log_loss_before"] = round(log_loss(test, before), 4)
             print(f"{n} players: held-out log-loss {log_loss(test, wn):.4f}, with the weights"
                   f" {TARGET.name} had {log_loss(test, before):.4f}", file=sys.stderr)
-    report = {
-        "source": "scripts/fit_challengers_evaluation.py",
-        "games": args.games,
-        "seed": args.seed,
-        **({"explore": args.explore} if args.explore else {}),  # absent: today's plain fit
-        "player_counts": list(counts),
-        "positions": sum(len(s.y) for s in train.values()),
-        "features": list(FEATURES),
-        "weights": [round(float(v), 6) for v in w],
-        **quality,
-        "by_players": by_players,
-    }
+    if args.selfplay:  # only its player counts' weights change; the rest stays as it was
+        source_of = {"selfplay": args.selfplay.name, "games": args.games, "seed": args.seed}
+        by_players = {n: {**source_of, **entry} for n, entry in by_players.items()}
+        report = {**previous, "by_players": {**previous.get("by_players", {}), **by_players}}
+    else:
+        report = {
+            "source": "scripts/fit_challengers_evaluation.py",
+            "games": args.games,
+            "seed": args.seed,
+            **({"explore": args.explore} if args.explore else {}),  # absent: the plain fit
+            "player_counts": list(counts),
+            "positions": sum(len(s.y) for s in train.values()),
+            "features": list(FEATURES),
+            "weights": [round(float(v), 6) for v in w],
+            **quality,
+            "by_players": by_players,
+        }
     if not args.dry_run:
         TARGET.write_text(json.dumps(report, indent=1) + "\n", "utf-8")
     print(json.dumps(report, indent=1))

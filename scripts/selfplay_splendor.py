@@ -1,11 +1,14 @@
 """Seeded self-play of the compiled ISMCTS on Splendor: Marvel, the learned value's training data.
 
 Usage: python scripts/selfplay_splendor.py --out /work/selfplay/gen1.jsonl [--games 600] [--seed 1]
-       [--iterations 200] [--explore-plies 12] [--learned] [--players 2,3,4]
+       [--iterations 200] [--explore-plies 12] [--value logistic] [--players 2,3,4]
 
 Every seat is the compiled ISMCTS (the search's defaults, `--iterations` a move) with the
-logistic evaluation and hand-written priors (`GAME.logistic`), or with `--learned` the latest
-learned value and priors, `GAME` (the default engine, with its PUCT constant by table size).
+engine `--value` names, as the arena's `value=` does: `logistic` (the default here: the
+logistic evaluation and hand-written priors, `GAME.logistic`), `default` or `learned` (`GAME`,
+the default engine: generation 3 heads-up, 2 at 3-4 players), or one generation at every table
+(`learned-gen2`, `learned-gen3`, ...), each with its PUCT constant by table size; `--learned`
+is `--value learned`.
 Game i has the i-th of `--players` in turn (2, 3, 4 by default; `2,3,4,4` for generation 3's
 data, half of it at 4 players) and its own seed, so any game replays alone. For the first
 `--explore-plies` decisions of a game the move is drawn in proportion to the root visits
@@ -30,13 +33,15 @@ from typing import Any
 
 import numpy as np
 
-from games.splendor_marvel import GAME, SplendorMarvel, new_game
+from clients.arena.specs import VALUES, engine_named
+from games.splendor_marvel import GAME, new_game
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.heuristics import evaluate, priors
 from games.splendor_marvel.network_features import NUM_INPUTS, public_features_kernel
 from games.splendor_marvel.observation import observe
 from games.splendor_marvel.rules import apply, legal_actions
 from search import Limits, SearchConfig, ismcts
+from search.game import AnyGame
 
 PLAYER_COUNTS = (2, 3, 4)
 TURN_CAP = 100
@@ -50,7 +55,7 @@ def game_seed(seed: int, index: int) -> int:
     return seed * SEED_STRIDE + index
 
 
-def play_game(game: SplendorMarvel, index: int, seed: int, iterations: int,
+def play_game(game: AnyGame, index: int, seed: int, iterations: int,
               explore_plies: int, counts: tuple[int, ...] = PLAYER_COUNTS) -> dict[str, Any]:
     """One self-play game as a JSON-ready record; its player count cycles through `counts`."""
     own_seed = game_seed(seed, index)
@@ -126,17 +131,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--explore-plies", type=int, default=12)
-    parser.add_argument("--learned", action="store_true",
-                        help="search with GAME, the latest generation (expert iteration)")
+    parser.add_argument("--value", choices=VALUES, default="logistic",
+                        help="the engine every seat searches with, as the arena's value= "
+                             "(default logistic; learned-gen3 for generation 4's data)")
+    parser.add_argument("--learned", dest="value", action="store_const", const="learned",
+                        help="the same as --value learned: GAME, the default engine")
     parser.add_argument("--players", type=player_counts, default=PLAYER_COUNTS,
                         help="player counts the games cycle through, e.g. 2,3,4,4 (default 2,3,4)")
     args = parser.parse_args(argv)
-    game = GAME if args.learned else GAME.logistic
+    game = engine_named(GAME, args.value)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     done = games_done(args.out)
     todo = [i for i in range(args.games) if i not in done]
     print(f"{len(done)} games already in {args.out}; playing {len(todo)} "
-          f"({args.iterations} iterations a move, seed {args.seed})", file=sys.stderr)
+          f"({args.iterations} iterations a move, value={args.value}, seed {args.seed})",
+          file=sys.stderr)
     start = time.monotonic()
     with args.out.open("a", encoding="utf-8") as out:
         for played, index in enumerate(todo, 1):

@@ -16,6 +16,7 @@ import numpy as np
 
 L2 = 1e-3
 HELD_OUT_EVERY = 5  # every fifth game is held out
+GAME_SEED_STRIDE = 1_000_003
 
 Rows = list[list[tuple[float, ...]]]
 SelfPlay = Callable[[int, int], tuple[Rows, Sequence[float]]]
@@ -33,6 +34,11 @@ class Samples:
 Dataset = dict[int, Samples]
 
 
+def game_seed(seed: int, game: int) -> int:
+    """The own seed of self-play game number `game` of a run seeded `seed`."""
+    return seed * GAME_SEED_STRIDE + game
+
+
 def collect(
     play: SelfPlay, player_counts: Sequence[int], games: int, seed: int
 ) -> tuple[Dataset, Dataset]:
@@ -40,7 +46,7 @@ def collect(
     parts: tuple[dict[int, tuple[list, list]], dict[int, tuple[list, list]]] = ({}, {})
     for g in range(games):
         n = player_counts[g % len(player_counts)]
-        rows, result = play(n, seed * 1_000_003 + g)
+        rows, result = play(n, game_seed(seed, g))
         x, y = parts[1 if g % HELD_OUT_EVERY == HELD_OUT_EVERY - 1 else 0].setdefault(n, ([], []))
         x.extend(rows)
         y.extend([tuple(result)] * len(rows))

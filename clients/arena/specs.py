@@ -30,14 +30,15 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  level's share of iters/time and its noisy choice among the plausible moves
                  (search.levels; benchmarks/LEVELS.md has the measured ladder)
     value=V      (ismcts, pimc) which of the game's engines evaluates and sets the priors
-                 (Splendor: Marvel): default (its own: the latest learned value and priors,
-                 as value=learned says explicitly), logistic (the logistic evaluation and
-                 hand-written priors before them), learned-value (the first learned value
-                 with the logistic priors), learned-gen1 (the first learned value with the
-                 learned priors), learned-gen3 (value and priors retrained on the
-                 default's self-play), learned-4p (the default with a value of its own at
-                 4 players); each searched with its own settings (PUCT's constant by
-                 table size: search.config.settled) unless pc= says otherwise
+                 (Splendor: Marvel): default (its own: learned values and priors by table
+                 size, generation 3 heads-up and 2 at 3-4 players, as value=learned says
+                 explicitly), logistic (the logistic evaluation and hand-written priors
+                 before them), learned-value (the first learned value with the logistic
+                 priors), learned-gen1 (the first learned value with the learned priors),
+                 learned-gen2 and learned-gen3 (each generation at every table),
+                 learned-4p (generation 2 with a value of its own at 4 players); each
+                 searched with its own settings (PUCT's constant by table size:
+                 search.config.settled) unless pc= says otherwise
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
@@ -53,8 +54,8 @@ from search.baselines import Bot
 from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
-VALUES = ("default", "learned", "logistic", "learned-value", "learned-gen1", "learned-gen3",
-          "learned-4p")
+VALUES = ("default", "learned", "logistic", "learned-value", "learned-gen1", "learned-gen2",
+          "learned-gen3", "learned-4p")
 """The `value=` choices: `default`, or the name of one of the game's engines."""
 _SEARCH_KEYS = {
     "iters", "time", "c", "pc", "fpu", "widen", "sel", "expand", "rollout", "depth", "engine",

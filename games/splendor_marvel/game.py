@@ -27,18 +27,19 @@ games, the fair share: no difference shown (benchmarks/LEARNING.md)."""
 class SplendorMarvel:
     """Splendor: Marvel for 2–4 players; stateless, so one instance serves every game.
 
-    Searched with what was learned from self-play (generation 2, benchmarks/LEARNING.md): the
-    value network as the static evaluation, the learned policy as the priors, and the PUCT
-    constant of the table's size. `logistic` is the same engine with the evaluation and priors
-    before (the baselines'); `learned_value` and `learned_gen1` the earlier generations,
-    `learned_gen3` the next one."""
+    Searched with what was learned from self-play (benchmarks/LEARNING.md), chosen by the
+    table's size: a value network as the static evaluation and a learned policy as the priors,
+    generation 3's heads-up and generation 2's at 3 and 4 players, and the PUCT constant of the
+    table's size. `logistic` is the same engine with the evaluation and priors before (the
+    baselines'); `learned_value`, `learned_gen1`, `learned_gen2` and `learned_gen3` each
+    generation at every table."""
 
     name = "splendor_marvel"
 
     @property
     def compiled(self) -> SplendorMarvelCompiled:
-        """The numba-compiled twin of this engine, generation 2's kernel (`learned.LEARNED`;
-        imported on first use: it loads numba)."""
+        """The numba-compiled twin of this engine, the kernel choosing generation 3 or 2 by the
+        table's size (`learned.LEARNED`; imported on first use: it loads numba)."""
         from games.splendor_marvel.learned import LEARNED
 
         return LEARNED
@@ -73,16 +74,25 @@ class SplendorMarvel:
         return LEARNED_GEN1_GAME
 
     @property
+    def learned_gen2(self) -> SplendorMarvel:
+        """This engine with generation 2's value and priors at every table, the default before
+        generation 3 (`learned.LEARNED_GEN2_GAME`)."""
+        from games.splendor_marvel.learned import LEARNED_GEN2_GAME
+
+        return LEARNED_GEN2_GAME
+
+    @property
     def learned_gen3(self) -> SplendorMarvel:
-        """This engine with generation 3's value and priors, trained on generation 2's
-        searches (`learned.LEARNED_GEN3_GAME`)."""
+        """This engine with generation 3's value and priors at every table, trained on
+        generation 2's searches (`learned.LEARNED_GEN3_GAME`)."""
         from games.splendor_marvel.learned import LEARNED_GEN3_GAME
 
         return LEARNED_GEN3_GAME
 
     @property
     def learned_4p(self) -> SplendorMarvel:
-        """This engine with a value of its own at 4 players (`learned.LEARNED_4P_GAME`)."""
+        """Generation 2's engine with a value of its own at 4 players
+        (`learned.LEARNED_4P_GAME`)."""
         from games.splendor_marvel.learned import LEARNED_4P_GAME
 
         return LEARNED_4P_GAME
@@ -140,16 +150,19 @@ class SplendorMarvel:
         return heuristics.rollout_action(state, rng)
 
     def evaluate(self, state: SplendorState) -> tuple[float, ...]:
-        """Each seat's chance to win by generation 2's value network (`network.GEN2`)."""
+        """Each seat's chance to win by the value network of the table's size
+        (`network.default_value`: generation 3 heads-up, 2 at 3 and 4 players)."""
         from games.splendor_marvel import network  # loads numba
 
-        return network.evaluate(state, network.GEN2)
+        return network.evaluate(state, network.default_value(state.num_players))
 
     def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
-        """The learned policy's priors of `actions` (`network_policy.priors`)."""
+        """The learned policy's priors of `actions` for the table's size
+        (`network_policy.default_policy`)."""
         from games.splendor_marvel import network_policy  # loads numba
 
-        return network_policy.priors(state, actions)
+        return network_policy.priors(state, actions,
+                                     network_policy.default_policy(state.num_players))
 
     def parse(self, text: str) -> Action:
         """The action written `text` in the notation; ValueError naming what is wrong."""

@@ -3,8 +3,8 @@
 `kernel_learned_policy` with `network.evaluate_gen3_kernel` (`network_gen3.json`) as `evaluate`
 and `network_policy.priors_gen3_kernel` (`network_policy_gen3.json`) as `priors`; every other
 function is that kernel's own. `learned.LEARNED_GEN3` hands this module to the compiled search
-(`value=learned-gen3`), beside generation 2's kernel, so one arena process can play the two
-generations against each other.
+(`value=learned-gen3`; the default's heads-up, `kernel_learned_default`), beside generation 2's
+kernel, so one arena process can play the two generations against each other.
 """
 
 from __future__ import annotations

@@ -4,13 +4,18 @@ engines, and the engines kept beside the default as baselines.
 Four generations learned from self-play (see `benchmarks/LEARNING.md`), each kept because it
 beat the one before at equal time:
 
-- `game.GAME` (generation 2, the default; `value=learned` in the arena says so explicitly): the
-  learned priors with the value retrained on generation 1's searches (`network.GEN2`,
-  `network_gen2.json`), PUCT's constant by table size (`game.PUCT_C`); its compiled twin
-  `LEARNED` runs `kernel_learned_gen2`.
+- `game.GAME` (the default; `value=learned` in the arena says so explicitly) searches with
+  generation 3 heads-up and generation 2 at 3 and 4 players (`network.default_value`,
+  `network_policy.default_policy`), PUCT's constant by table size (`game.PUCT_C`); its compiled
+  twin `LEARNED` runs `kernel_learned_default`, which chooses by the world's player count.
 - `LEARNED_GEN3_GAME` (generation 3, `value=learned-gen3`): value and priors retrained on
   generation 2's searches (`network.GEN3`, `network_policy.GEN3_POLICY`), PUCT's constant by
   table size as the default's; its compiled twin `LEARNED_GEN3` runs `kernel_learned_gen3`.
+  Heads-up it is the default, answer for answer.
+- `LEARNED_GEN2_GAME` (generation 2, `value=learned-gen2`, the default at every table before
+  generation 3): the learned priors with the value retrained on generation 1's searches
+  (`network.GEN2`, `network_policy.POLICY`), PUCT's constant by table size; its compiled twin
+  `LEARNED_GEN2` runs `kernel_learned_gen2`. At 3 and 4 players it is the default.
 - `LEARNED_GEN1_GAME` (generation 1, `value=learned-gen1`): generation 0's value and
   `network_policy.priors` as the search's priors; its compiled twin `LEARNED_GEN1` runs
   `kernel_learned_policy`.
@@ -18,9 +23,10 @@ beat the one before at equal time:
   network of `network.json`) as the static evaluation, the logistic engine's priors; its
   compiled twin `LEARNED_VALUE` runs `kernel_learned`.
 
-`LEARNED_4P_GAME` (`value=learned-4p`, opt-in) is the default engine with a value of its own at
-4 players (`network_4p`, trained on 4-player games with the race inputs) and generation 2's
-value and priors elsewhere; its compiled twin `LEARNED_4P` runs `kernel_learned_4p`.
+`LEARNED_4P_GAME` (`value=learned-4p`, opt-in) is generation 2's engine with a value of its own
+at 4 players (`network_4p`, trained on 4-player games with the race inputs): generation 2's
+value and priors elsewhere, so at 3 players it is the default; its compiled twin `LEARNED_4P`
+runs `kernel_learned_4p`.
 
 `LOGISTIC_GAME` (`value=logistic`) is the engine before them: the logistic evaluation and
 hand-written priors (`heuristics`), today's `compiled.COMPILED` kernel, PUCT's constant 0.3 at
@@ -36,6 +42,7 @@ from games.splendor_marvel import (
     heuristics,
     kernel_learned,
     kernel_learned_4p,
+    kernel_learned_default,
     kernel_learned_gen2,
     kernel_learned_gen3,
     kernel_learned_policy,
@@ -45,7 +52,9 @@ from games.splendor_marvel import (
 )
 from games.splendor_marvel.actions import Action
 from games.splendor_marvel.compiled import COMPILED, SplendorMarvelCompiled
+from games.splendor_marvel.dense import Weights
 from games.splendor_marvel.game import SplendorMarvel
+from games.splendor_marvel.network_policy import PolicyWeights
 from games.splendor_marvel.state import SplendorState
 
 
@@ -63,7 +72,7 @@ class LearnedGen1Compiled(SplendorMarvelCompiled):
     kernel_version = f"netpolicy{SplendorMarvelCompiled.kernel_version}"
 
 
-class LearnedCompiled(SplendorMarvelCompiled):
+class LearnedGen2Compiled(SplendorMarvelCompiled):
     """The compiled twin whose `evaluate` is generation 2's value and `priors` the policy."""
 
     kernel = kernel_learned_gen2
@@ -77,6 +86,14 @@ class LearnedGen3Compiled(SplendorMarvelCompiled):
     kernel_version = f"netgen3{SplendorMarvelCompiled.kernel_version}"
 
 
+class LearnedCompiled(SplendorMarvelCompiled):
+    """The default's compiled twin: generation 3's value and priors heads-up, generation 2's at
+    3 and 4 players."""
+
+    kernel = kernel_learned_default
+    kernel_version = f"netdefault3x2{SplendorMarvelCompiled.kernel_version}"
+
+
 class LearnedFourCompiled(SplendorMarvelCompiled):
     """The compiled twin whose `evaluate` is the 4-player table's value (`network_4p`)."""
 
@@ -86,8 +103,9 @@ class LearnedFourCompiled(SplendorMarvelCompiled):
 
 LEARNED_VALUE = LearnedValueCompiled()
 LEARNED_GEN1 = LearnedGen1Compiled()
-LEARNED = LearnedCompiled()
+LEARNED_GEN2 = LearnedGen2Compiled()
 LEARNED_GEN3 = LearnedGen3Compiled()
+LEARNED = LearnedCompiled()
 LEARNED_4P = LearnedFourCompiled()
 
 
@@ -135,24 +153,28 @@ class LearnedGen1SplendorMarvel(LearnedValueSplendorMarvel):
         return network_policy.priors(state, actions)
 
 
-class LearnedGen3SplendorMarvel(SplendorMarvel):
-    """The default engine (its PUCT constant by table size) with generation 3's value and
-    priors."""
+class GenerationSplendorMarvel(SplendorMarvel):
+    """The default engine (its PUCT constant by table size) with one generation's value and
+    priors at every table, and that generation's compiled twin."""
+
+    def __init__(self, twin: SplendorMarvelCompiled, value: Weights,
+                 policy: PolicyWeights) -> None:
+        self._twin, self._value, self._policy = twin, value, policy
 
     @property
     def compiled(self) -> SplendorMarvelCompiled:
-        """The numba twin with the same value and policy (`LEARNED_GEN3`)."""
-        return LEARNED_GEN3
+        """The numba twin with the same value and policy."""
+        return self._twin
 
     def evaluate(self, state: SplendorState) -> tuple[float, ...]:
-        return network.evaluate(state, network.GEN3)
+        return network.evaluate(state, self._value)
 
     def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
-        return network_policy.priors(state, actions, network_policy.GEN3_POLICY)
+        return network_policy.priors(state, actions, self._policy)
 
 
 class LearnedFourSplendorMarvel(SplendorMarvel):
-    """The default engine (its PUCT constant by table size) with the 4-player table's value
+    """Generation 2's engine (PUCT's constant by table size) with the 4-player table's value
     (`network_4p`: generation 2's at 2-3 players) and generation 2's priors."""
 
     @property
@@ -170,5 +192,6 @@ class LearnedFourSplendorMarvel(SplendorMarvel):
 LOGISTIC_GAME = LogisticSplendorMarvel()
 LEARNED_VALUE_GAME = LearnedValueSplendorMarvel()
 LEARNED_GEN1_GAME = LearnedGen1SplendorMarvel()
-LEARNED_GEN3_GAME = LearnedGen3SplendorMarvel()
+LEARNED_GEN2_GAME = GenerationSplendorMarvel(LEARNED_GEN2, network.GEN2, network_policy.POLICY)
+LEARNED_GEN3_GAME = GenerationSplendorMarvel(LEARNED_GEN3, network.GEN3, network_policy.GEN3_POLICY)
 LEARNED_4P_GAME = LearnedFourSplendorMarvel()

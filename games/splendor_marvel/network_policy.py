@@ -13,7 +13,9 @@ The weights ship in `network_policy.json` (generations 1 and 2) and `network_pol
 every file here. `priors_of_world` is the numpy version (the Python search's oracle),
 `policy_kernel` the same in numba for the compiled search, equal to 1e-9, with `priors_kernel`
 (`kernel_learned_policy`) and `priors_gen3_kernel` (`kernel_learned_gen3`) binding each
-generation's weights.
+generation's weights. `GAME`'s priors are chosen by table size as its value
+(`default_policy`, compiled as `priors_default_kernel`): generation 3's heads-up, generations
+1-2's at 3 and 4 players.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from numba import njit
 from games.splendor_marvel import heuristics
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.actions import KIND_OF, Kind
+from games.splendor_marvel.network import GEN3_PLAYERS
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
     public_features,
@@ -81,11 +84,18 @@ def shipped_policy(name: str) -> PolicyWeights:
 
 
 POLICY: PolicyWeights = shipped_policy("network_policy.json")
-"""The priors of generations 1 and 2 (trained on generation 0's searches)."""
+"""The priors of generations 1 and 2 (trained on generation 0's searches; `GAME`'s at 3 and 4
+players)."""
 SCALE, BIAS, KIND_WEIGHT = POLICY
 GEN3_POLICY: PolicyWeights = shipped_policy("network_policy_gen3.json")
-"""Generation 3's priors (trained on generation 2's searches)."""
+"""Generation 3's priors (trained on generation 2's searches; `GAME`'s heads-up)."""
 GEN3_SCALE, GEN3_BIAS, GEN3_KIND_WEIGHT = GEN3_POLICY
+
+
+def default_policy(num_players: int) -> PolicyWeights:
+    """The default's priors at a table of `num_players`: generation 3's heads-up
+    (`network.GEN3_PLAYERS`), else generations 1-2's."""
+    return GEN3_POLICY if num_players == GEN3_PLAYERS else POLICY
 
 
 def policy_logits(x: np.ndarray, codes: np.ndarray, log_priors: np.ndarray,
@@ -157,3 +167,14 @@ def priors_gen3_kernel(world: np.ndarray, actions: np.ndarray, count: int,
                        out: np.ndarray) -> None:
     """`kernel.priors`' contract from generation 3's policy (`network_policy_gen3.json`)."""
     policy_kernel(world, actions, count, out, GEN3_SCALE, GEN3_BIAS, GEN3_KIND_WEIGHT)
+
+
+@njit(nogil=True)
+def priors_default_kernel(world: np.ndarray, actions: np.ndarray, count: int,
+                          out: np.ndarray) -> None:
+    """`kernel.priors`' contract from the default's policy for the world's table size
+    (`default_policy`)."""
+    if world[k.NUM_PLAYERS] == GEN3_PLAYERS:
+        priors_gen3_kernel(world, actions, count, out)
+    else:
+        priors_kernel(world, actions, count, out)

@@ -88,8 +88,10 @@ def test_giving_the_avengers_tile_away_is_a_blunder(
         answer = _evaluate(stub, observation_of(state), str(quiet))
         judged = answer.assessment
         assert answer.best_move.notation == keep
-        # It loses the game by construction (about 0.5); its own search sees most of that.
-        assert judged.value_loss >= 0.40, judged
+        # It loses the game by construction (its own search: about 0.01 to win); what it
+        # loses is what keeping the tile is worth, 0.36 to win by the default search
+        # (generation 3 heads-up); generation 2's search saw at least 0.40 (the bound here then).
+        assert judged.value_loss >= 0.30, judged
         assert judged.grade == common_pb2.GRADE_BLUNDER and not judged.tied_with_best, judged
         # Tied on tags now; the recruit would have kept one tag ahead of seat 0.
         ahead = _explained(judged)["avengers_tags_ahead"]

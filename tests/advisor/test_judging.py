@@ -88,12 +88,18 @@ def test_overlapping_intervals_with_few_visits_are_not_searched_enough_to_tell(
 ) -> None:
     iterations = 160  # own searches of 80 visits: below the minimum a tie needs
     assert iterations // 2 < MIN_TIE_VISITS
-    hint = _hint(stub, _splendor(), iterations)
+    # a position where one undecided move is worse than the search's choice and one better
+    hint = _hint(stub, observation_of(midgame(seed=9, plies=14)), iterations)
     undecided = [j for j in hint.judged if j.undecided]
     assert undecided, hint.judged
     for judged in undecided:
         assert not judged.tied_with_best and not judged.tied_with
-        assert "not searched enough to tell" in judged.explanations[0].text
+        first = judged.explanations[0]
+        # one whose own value is not below the choice's is told so instead
+        wanted = ("at least as good as" if first.value >= first.baseline
+                  else "not searched enough to tell")
+        assert wanted in first.text
+    assert {"not searched" in j.explanations[0].text for j in undecided} == {True, False}
 
 
 def test_a_main_search_that_ends_late_leaves_every_judged_move_its_own_search(

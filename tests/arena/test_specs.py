@@ -118,6 +118,8 @@ def test_value_option_chooses_the_engine_that_evaluates():
     from games.challengers import Challengers
     from games.splendor_marvel.learned import (
         LEARNED_GEN1_GAME,
+        LEARNED_GEN2_GAME,
+        LEARNED_GEN3_GAME,
         LEARNED_VALUE_GAME,
         LOGISTIC_GAME,
     )
@@ -130,6 +132,10 @@ def test_value_option_chooses_the_engine_that_evaluates():
     assert isinstance(value_only, ISMCTSBot) and value_only.game is LEARNED_VALUE_GAME
     gen1, _ = build_bot(parse_spec("ismcts:iters=50,value=learned-gen1"), GAME)
     assert isinstance(gen1, ISMCTSBot) and gen1.game is LEARNED_GEN1_GAME
+    gen2, _ = build_bot(parse_spec("ismcts:iters=50,value=learned-gen2"), GAME)
+    assert isinstance(gen2, ISMCTSBot) and gen2.game is LEARNED_GEN2_GAME
+    gen3, _ = build_bot(parse_spec("pimc:iters=50,value=learned-gen3"), GAME)
+    assert isinstance(gen3, PIMCBot) and gen3.game is LEARNED_GEN3_GAME
     pimc, _ = build_bot(parse_spec("pimc:iters=50,value=logistic"), GAME)
     assert isinstance(pimc, PIMCBot) and pimc.game is LOGISTIC_GAME
     assert bot.config.puct_c is None, "the search takes the game's constant for the table"

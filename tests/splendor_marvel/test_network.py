@@ -1,10 +1,14 @@
 """The learned value: public inputs only, the numpy and numba forward passes agree (generations
-0, 2 and 3), and the compiled search with generation 0's value (and with generation 2's or 3's
-value and priors) grows the Python search's tree."""
+0, 2 and 3, and the default's choice of them by table size), the compiled search with generation
+0's value (and with generation 2's or 3's value and priors, and the default's) grows the Python
+search's tree, and the default answers as generation 3 heads-up and as generation 2 at 3-4
+players."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -19,6 +23,8 @@ from games.splendor_marvel.learned import (
     LEARNED,
     LEARNED_GEN1,
     LEARNED_GEN1_GAME,
+    LEARNED_GEN2,
+    LEARNED_GEN2_GAME,
     LEARNED_GEN3,
     LEARNED_GEN3_GAME,
     LEARNED_VALUE,
@@ -29,7 +35,9 @@ from games.splendor_marvel.network import (
     GEN3,
     WEIGHTS,
     Weights,
+    default_value,
     evaluate,
+    evaluate_default_kernel,
     evaluate_gen2_kernel,
     evaluate_gen3_kernel,
     evaluate_kernel,
@@ -42,16 +50,20 @@ from games.splendor_marvel.network_features import (
 )
 from games.splendor_marvel.network_policy import (
     GEN3_POLICY,
+    POLICY,
+    default_policy,
     priors,
+    priors_default_kernel,
     priors_gen3_kernel,
     priors_kernel,
 )
 from games.splendor_marvel.state import SplendorState
 from kernels.rng import PythonRng
-from search import SearchConfig
+from search import Limits, SearchConfig, ismcts
 from search.compiled import CompiledTreeSearch
+from search.config import Engine
 from search.core import TreeSearch
-from search.result import summarize
+from search.result import SearchResult, summarize
 from tests.splendor_marvel.helpers import played
 from tests.splendor_marvel.test_observation import swap_hidden_cards
 
@@ -88,25 +100,32 @@ def test_the_python_inputs_are_the_jitted_ones() -> None:
         assert np.array_equal(out, inputs(state))
 
 
-@pytest.mark.parametrize(("kernel", "weights"), [(evaluate_kernel, WEIGHTS),
-                                                  (evaluate_gen2_kernel, GEN2),
-                                                  (evaluate_gen3_kernel, GEN3)],
-                         ids=["shipped", "generation-2", "generation-3"])
-def test_the_kernel_forward_pass_equals_the_numpy_one(kernel: Any, weights: Weights) -> None:
+@pytest.mark.parametrize(("kernel", "weights"), [(evaluate_kernel, lambda n: WEIGHTS),
+                                                  (evaluate_gen2_kernel, lambda n: GEN2),
+                                                  (evaluate_gen3_kernel, lambda n: GEN3),
+                                                  (evaluate_default_kernel, default_value)],
+                         ids=["shipped", "generation-2", "generation-3", "default"])
+def test_the_kernel_forward_pass_equals_the_numpy_one(
+        kernel: Any, weights: Callable[[int], Weights]) -> None:
     for state in positions(120):
         world = COMPILED.encode_state(state)
         values = np.empty(state.num_players)
         kernel(world, values)
-        expected = value_of_world(world, weights)
+        expected = value_of_world(world, weights(state.num_players))
         assert np.allclose(values, expected, rtol=0, atol=1e-9)
-        assert np.allclose(values, evaluate(state, weights), rtol=0, atol=1e-9)
+        assert np.allclose(values, evaluate(state, weights(state.num_players)), rtol=0,
+                           atol=1e-9)
         assert sum(expected) == pytest.approx(1.0) and min(expected) > 0
 
 
-def test_generation_2_is_the_learned_value_and_a_network_of_its_own() -> None:
+def test_generation_2_is_a_network_of_its_own() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(GEN2, WEIGHTS, strict=True))
     state = positions(1)[0]
-    assert GAME.evaluate(state) == evaluate(state, GEN2)
+    actions = legal_actions(state)
+    assert GAME.learned_gen2 is LEARNED_GEN2_GAME
+    assert LEARNED_GEN2_GAME.evaluate(state) == evaluate(state, GEN2)
+    assert LEARNED_GEN2_GAME.priors(state, actions) == priors(state, actions, POLICY)
+    assert LEARNED_GEN2_GAME.search_settings(2) == GAME.search_settings(2)
     assert LEARNED_GEN1_GAME.evaluate(state) == LEARNED_VALUE_GAME.evaluate(state)
     assert LEARNED_GEN1_GAME.evaluate(state) == evaluate(state)
 
@@ -118,7 +137,7 @@ def test_generation_3_is_a_value_and_a_policy_of_its_own() -> None:
     assert GAME.learned_gen3 is LEARNED_GEN3_GAME
     assert LEARNED_GEN3_GAME.evaluate(state) == evaluate(state, GEN3)
     assert LEARNED_GEN3_GAME.priors(state, actions) == priors(state, actions, GEN3_POLICY)
-    assert LEARNED_GEN3_GAME.priors(state, actions) != GAME.priors(state, actions)
+    assert LEARNED_GEN3_GAME.priors(state, actions) != LEARNED_GEN2_GAME.priors(state, actions)
     assert LEARNED_GEN3_GAME.search_settings(2) == GAME.search_settings(2)
 
 
@@ -138,33 +157,42 @@ def test_a_finished_game_is_valued_by_its_result() -> None:
     assert tuple(values) == state.result == evaluate(state)
 
 
-def test_the_default_engine_is_generation_2_and_its_twin_the_learned_kernel() -> None:
-    state = positions(1)[0]
+def test_the_default_engine_is_generation_3_heads_up_and_2_at_larger_tables() -> None:
     assert GAME.compiled is LEARNED and GAME.logistic.compiled is COMPILED
-    assert GAME.priors(state, legal_actions(state)) == GAME.learned_gen1.priors(
-        state, legal_actions(state))
-    assert GAME.logistic.evaluate(state) == heuristics.evaluate(state)
+    for state in positions(6):
+        actions = legal_actions(state)
+        generation = LEARNED_GEN3_GAME if state.num_players == 2 else LEARNED_GEN2_GAME
+        assert GAME.evaluate(state) == generation.evaluate(state)
+        assert GAME.priors(state, actions) == generation.priors(state, actions)
+        assert GAME.search_settings(state.num_players) == generation.search_settings(
+            state.num_players)
+        assert GAME.logistic.evaluate(state) == heuristics.evaluate(state)
+    assert {default_value(n) is GEN3 for n in (2, 3, 4)} == {True, False}
+    assert [default_policy(n) is GEN3_POLICY for n in (2, 3, 4)] == [True, False, False]
 
 
 def test_the_network_is_the_learned_twins_evaluation_and_the_policy_their_priors() -> None:
-    for twin in (LEARNED_VALUE, LEARNED_GEN1, LEARNED, LEARNED_GEN3):
+    for twin in (LEARNED_VALUE, LEARNED_GEN1, LEARNED_GEN2, LEARNED_GEN3, LEARNED):
         for name in ("apply", "legal_actions", "rollout_action", "sample"):
             assert getattr(twin.kernel, name) is getattr(k, name)
     assert LEARNED_VALUE.kernel.evaluate is LEARNED_GEN1.kernel.evaluate is evaluate_kernel
-    assert LEARNED.kernel.evaluate is evaluate_gen2_kernel
+    assert LEARNED_GEN2.kernel.evaluate is evaluate_gen2_kernel
     assert LEARNED_VALUE.kernel.priors is k.priors
-    assert LEARNED_GEN1.kernel.priors is LEARNED.kernel.priors is priors_kernel
+    assert LEARNED_GEN1.kernel.priors is LEARNED_GEN2.kernel.priors is priors_kernel
     assert LEARNED_GEN3.kernel.evaluate is evaluate_gen3_kernel
     assert LEARNED_GEN3.kernel.priors is priors_gen3_kernel
-    twins = (COMPILED, LEARNED_VALUE, LEARNED_GEN1, LEARNED, LEARNED_GEN3)
+    assert LEARNED.kernel.evaluate is evaluate_default_kernel
+    assert LEARNED.kernel.priors is priors_default_kernel
+    twins = (COMPILED, LEARNED_VALUE, LEARNED_GEN1, LEARNED_GEN2, LEARNED_GEN3, LEARNED)
     assert len({twin.kernel_version for twin in twins}) == len(twins)
 
 
 @pytest.mark.parametrize("config", [SearchConfig(), SearchConfig(rollout_depth=0)],
                          ids=["playout-8", "value-only"])
 @pytest.mark.parametrize("engines", [(LEARNED_VALUE_GAME, LEARNED_VALUE),
-                                     (GAME, LEARNED), (LEARNED_GEN3_GAME, LEARNED_GEN3)],
-                         ids=["value", "default", "generation-3"])
+                                     (GAME, LEARNED), (LEARNED_GEN2_GAME, LEARNED_GEN2),
+                                     (LEARNED_GEN3_GAME, LEARNED_GEN3)],
+                         ids=["value", "default", "generation-2", "generation-3"])
 def test_the_compiled_search_grows_the_python_search_s_tree(
         config: SearchConfig, engines: tuple[Any, Any]) -> None:
     game, twin = engines
@@ -180,3 +208,21 @@ def test_the_compiled_search_grows_the_python_search_s_tree(
             (a.action, a.visits, a.pv) for a in expected.actions]
         for mine, theirs in zip(got.actions, expected.actions, strict=True):
             assert np.allclose(mine.totals, theirs.totals, rtol=0, atol=1e-9)
+
+
+def answer(game: Any, state: SplendorState, engine: Engine, seed: int) -> SearchResult:
+    """Everything a seeded search at a fixed budget answers, its timing set to 0."""
+    result = ismcts(game, observe(state, state.current), Limits(iterations=300),
+                    SearchConfig(engine=engine), seed=seed)
+    return replace(result, stats=replace(result.stats, elapsed=0.0))
+
+
+@pytest.mark.parametrize("engine", ["compiled", "python"])
+def test_the_default_answers_as_generation_3_heads_up_and_2_at_3_and_4_players(
+        engine: Engine) -> None:
+    for seed, state in enumerate(positions(6)):
+        generation = LEARNED_GEN3_GAME if state.num_players == 2 else LEARNED_GEN2_GAME
+        other = LEARNED_GEN2_GAME if state.num_players == 2 else LEARNED_GEN3_GAME
+        mine = answer(GAME, state, engine, seed)
+        assert mine == answer(generation, state, engine, seed)
+        assert mine.candidates != answer(other, state, engine, seed).candidates

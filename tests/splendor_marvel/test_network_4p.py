@@ -15,7 +15,7 @@ from clients.arena.specs import engine_named, parse_spec
 from games.splendor_marvel import GAME, apply, legal_actions, new_game, observe, sample
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.learned import LEARNED, LEARNED_4P, LEARNED_4P_GAME
+from games.splendor_marvel.learned import LEARNED, LEARNED_4P, LEARNED_4P_GAME, LEARNED_GEN2
 from games.splendor_marvel.network import GEN2, evaluate, value_of_world
 from games.splendor_marvel.network_4p import FOUR, evaluate_4p_kernel, weights_for
 from games.splendor_marvel.network_features import (
@@ -143,7 +143,7 @@ def test_the_arena_names_it_and_its_kernel_is_its_own() -> None:
         ("iters", "10"), ("value", "learned-4p"))
     assert engine_named(GAME, "learned-4p") is LEARNED_4P_GAME
     assert LEARNED_4P.kernel.evaluate is evaluate_4p_kernel
-    assert LEARNED_4P.kernel.priors is LEARNED.kernel.priors
+    assert LEARNED_4P.kernel.priors is LEARNED_GEN2.kernel.priors
     assert LEARNED_4P.kernel_version != LEARNED.kernel_version
 
 

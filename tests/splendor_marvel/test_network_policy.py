@@ -1,8 +1,10 @@
-"""The learned priors: today's priors at zero weights, numpy and numba agree, public inputs."""
+"""The learned priors: today's priors at zero weights, numpy and numba agree (each generation and
+the default's choice by table size), public inputs."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -19,7 +21,9 @@ from games.splendor_marvel.network_policy import (
     GEN3_POLICY,
     POLICY,
     PolicyWeights,
+    default_policy,
     priors,
+    priors_default_kernel,
     priors_gen3_kernel,
     priors_kernel,
     priors_of_world,
@@ -58,14 +62,17 @@ def test_at_zero_weights_the_policy_is_today_s_priors() -> None:
         assert np.allclose(mine, today, rtol=0, atol=1e-12)
 
 
-@pytest.mark.parametrize(("kernel", "weights"), [(priors_kernel, POLICY),
-                                                  (priors_gen3_kernel, GEN3_POLICY)],
-                         ids=["generations-1-2", "generation-3"])
-def test_the_kernel_priors_equal_the_numpy_ones(kernel: Any, weights: PolicyWeights) -> None:
+@pytest.mark.parametrize(("kernel", "weights"), [(priors_kernel, lambda n: POLICY),
+                                                  (priors_gen3_kernel, lambda n: GEN3_POLICY),
+                                                  (priors_default_kernel, default_policy)],
+                         ids=["generations-1-2", "generation-3", "default"])
+def test_the_kernel_priors_equal_the_numpy_ones(
+        kernel: Any, weights: Callable[[int], PolicyWeights]) -> None:
     for state in positions(120):
         actions = legal_actions(state)
         got = kernel_priors(state, kernel)
-        assert np.allclose(got, priors(state, actions, weights), rtol=0, atol=1e-9)
+        assert np.allclose(got, priors(state, actions, weights(state.num_players)), rtol=0,
+                           atol=1e-9)
         assert got.sum() == pytest.approx(1.0) and got.min() > 0
 
 

@@ -1,0 +1,91 @@
+"""Seeded self-play of the compiled ISMCTS on Challengers!, data for its static evaluation.
+
+Usage: python scripts/selfplay_challengers.py --out FILE.jsonl [--games 400] [--seed 1]
+       [--iterations 300] [--explore-plies 10] [--players 2]
+
+Every seat is the compiled ISMCTS with the search's defaults and `--iterations` a decision,
+deciding from its own observation (`GAME.observe`), so the data's decks are the ones the
+search drafts, not the heuristic's. For the first `--explore-plies` decisions with a choice the
+move is drawn in proportion to the root visits (temperature 1), later the most visited move is
+played. At every decision of the tournament (forced ones too, as the fit's own self-play
+records) the row holds each participant's `features.features` of the true state, the state a
+playout of the search evaluates; each seat's own features read its own deck, which it knows
+(`tests/challengers/test_selfplay_challengers.py`). One JSON line per tournament with its
+result; game i has its own seed, `search.logit.game_seed(--seed, i)`, as the fit's self-play
+games do, so `scripts/fit_challengers_evaluation.py --selfplay FILE` holds out the same
+games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from games.challengers import GAME, new_game
+from games.challengers.features import features
+from search import Limits, SearchConfig, ismcts
+from search.logit import game_seed
+
+
+def play_game(num_players: int, seed: int, iterations: int,
+              explore_plies: int) -> dict[str, Any]:
+    """One self-play tournament of `num_players` from `seed`, as a JSON-ready record."""
+    rng = random.Random(seed)
+    chance = random.Random(rng.getrandbits(62))
+    state = new_game(num_players, seed)
+    participants = range(state.num_participants)
+    rows = []
+    choices = 0
+    while not GAME.is_terminal(state):
+        rows.append([[round(v, 6) for v in features(state, p)] for p in participants])
+        actions = GAME.legal_actions(state)
+        if len(actions) == 1:
+            GAME.apply(state, actions[0], chance)
+            continue
+        seat = GAME.current_player(state)
+        result = ismcts(GAME, GAME.observe(state, seat), Limits(iterations=iterations),
+                        SearchConfig(), seed=rng.getrandbits(62))
+        candidates = [c.action for c in result.candidates]
+        if choices < explore_plies:
+            action = rng.choices(candidates, weights=[c.visits for c in result.candidates])[0]
+        else:
+            action = candidates[0]
+        GAME.apply(state, action, chance)  # type: ignore[arg-type]
+        choices += 1
+    return {"seed": seed, "players": num_players, "iterations": iterations,
+            "result": GAME.returns(state), "rows": rows}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--explore-plies", type=int, default=10)
+    parser.add_argument("--players", type=int, default=2, choices=range(1, 9))
+    args = parser.parse_args(argv)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    print(f"playing {args.games} tournaments ({args.iterations} iterations a decision, seed"
+          f" {args.seed})", file=sys.stderr)
+    start = time.monotonic()
+    with args.out.open("w", encoding="utf-8") as out:
+        for index in range(args.games):
+            record = {"game": index, "base_seed": args.seed, **play_game(
+                args.players, game_seed(args.seed, index), args.iterations, args.explore_plies)}
+            out.write(json.dumps(record, separators=(",", ":")) + "\n")
+            out.flush()
+            rate = (index + 1) / (time.monotonic() - start)
+            print(f"game {index}: {len(record['rows'])} positions, result {record['result']}"
+                  f" ({rate * 3600:.0f} games/h)", file=sys.stderr,
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""The compiled search's self-play (scripts/selfplay_challengers.py) and the fit from its file."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from games.challengers import GAME, new_game
+from games.challengers.features import FEATURES, features
+from search.logit import game_seed
+from tests.splendor_marvel.test_learning_scripts import script
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_self_play_is_seeded_and_records_every_participant_at_every_decision() -> None:
+    selfplay = script("selfplay_challengers")
+    record = selfplay.play_game(2, 11, iterations=16, explore_plies=4)
+    assert record == selfplay.play_game(2, 11, iterations=16, explore_plies=4)
+    assert record != selfplay.play_game(2, 12, iterations=16, explore_plies=4)
+    rows = record["rows"]
+    assert len(rows) > 50 and all(len(r) == 2 and len(r[0]) == len(FEATURES) for r in rows)
+    start = new_game(2, 11)
+    assert rows[0] == [[round(v, 6) for v in features(start, p)] for p in (0, 1)]
+    assert sorted(record["result"]) in ([0.0, 1.0], [0.5, 0.5])
+
+
+DUEL_STAKES = {FEATURES.index("clinch"), FEATURES.index("safe")}
+
+
+def test_the_acting_seat_s_features_hold_no_card_hidden_from_it() -> None:
+    """Whatever world its observation allows, the deciding seat's own features are the same:
+    they read only its own cards, which it knows. The duel stakes (`clinch`, `safe`) compare
+    its fans with its rival's, which in the rival's deck phase may include fans its hidden
+    picks paid out: those differ between worlds only with the rival's fan count, a fact of the
+    world the search samples, as it samples the rival's hidden cards."""
+    rng = random.Random(3)
+    checked = stakes = 0
+    for seed in range(20):
+        state = new_game(2, seed)
+        while not GAME.is_terminal(state):
+            seat = GAME.current_player(state)
+            observation = GAME.observe(state, seat)
+            own = features(state, seat)
+            for _ in range(2):
+                world = GAME.sample(observation, rng)
+                seen = features(world, seat)
+                assert [v for i, v in enumerate(seen) if i not in DUEL_STAKES] == [
+                    v for i, v in enumerate(own) if i not in DUEL_STAKES], (seed, seat)
+                if seen != own:
+                    assert world.fans[1 - seat] != state.fans[1 - seat]
+                    stakes += 1
+            checked += 1
+            GAME.apply(state, GAME.rollout_action(state, rng), rng)
+    assert checked > 500 and stakes < checked / 50
+
+
+def test_the_fit_reads_self_play_and_recovers_the_weights_behind_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Positions whose winners are drawn from a known logit give back that logit's weights
+    (within sampling error), holding out every fifth game as the fit's own self-play does."""
+    fit = script("fit_challengers_evaluation")
+    rng = np.random.default_rng(5)
+    truth = rng.normal(0.0, 0.3, len(FEATURES))
+    lines = []
+    for g in range(400):
+        position = rng.normal(0.0, 1.0, (2, len(FEATURES)))
+        rows = (position + rng.normal(0.0, 0.1, (5, 2, len(FEATURES)))).round(6).tolist()
+        z = position @ truth
+        winner = int(rng.random() < 1 / (1 + np.exp(z[0] - z[1])))
+        lines.append(json.dumps({"game": g, "base_seed": 9, "seed": game_seed(9, g),
+                                 "players": 2, "result": [1.0 - winner, float(winner)],
+                                 "rows": rows}))
+    data = tmp_path / "selfplay.jsonl"
+    data.write_text("\n".join(lines) + "\n")
+    play, counts, games, seed = fit.recorded(data)
+    assert (counts, games, seed) == ((2,) * 400, 400, 9)
+    assert play(2, game_seed(9, 3))[1] == tuple(json.loads(lines[3])["result"])
+    shipped = (ROOT / "games" / "challengers" / "evaluation.json").read_text()
+    assert fit.main(["--selfplay", str(data), "--dry-run"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    fitted_2 = report["by_players"]["2"]
+    assert fitted_2["selfplay"] == "selfplay.jsonl" and fitted_2["games"] == 400
+    assert fitted_2["positions"] == 320 * 5  # 80 of the 400 games held out
+    assert (ROOT / "games" / "challengers" / "evaluation.json").read_text() == shipped
+    before = json.loads(shipped)
+    assert report["weights"] == before["weights"]  # pooled and 3-4 players: as shipped
+    assert report["by_players"]["3"] == before["by_players"]["3"]
+    fitted = np.array(fitted_2["weights"])
+    assert np.corrcoef(fitted, truth)[0, 1] > 0.6
+
+
+def test_the_fit_refuses_a_file_with_games_missing(tmp_path: Path) -> None:
+    data = tmp_path / "gap.jsonl"
+    data.write_text("".join(
+        json.dumps({"game": g, "base_seed": 1, "seed": game_seed(1, g), "players": 2,
+                    "result": [1.0, 0.0], "rows": []}) + "\n" for g in (0, 2)))
+    with pytest.raises(ValueError, match="numbered"):
+        script("fit_challengers_evaluation").recorded(data)
