@@ -33,9 +33,9 @@ from typing import Any
 from clients.arena.executors import Executor
 from clients.arena.progress import Progress
 from clients.arena.report import sprt_line
-from clients.arena.runner import SPRTOutcome, play_tasks, run_match
+from clients.arena.runner import SequentialStop, SPRTOutcome, play_tasks, run_match
 from clients.arena.schedule import match_tasks
-from clients.arena.scoring import PairTally
+from clients.arena.scoring import PairTally, share_tally
 from clients.arena.specs import build_bot, parse_spec
 from clients.arena.stats import SPRT, elo_from_score, estimate
 from games.registry import GAMES
@@ -59,11 +59,14 @@ class Target:
     players: int = 2
     game: str = "splendor_marvel"
     sprt: bool = False
-    """Heads-up only: stop once a GSPRT of the goal's Elo against SPRT_MARGIN more decides."""
+    """Stop once a GSPRT of the goal (H0) against a margin more (H1) decides: SPRT_MARGIN Elo
+    heads-up, SHARE_MARGIN of the share of the wins at a larger table."""
 
 
 SPRT_MARGIN = 75.0
-"""Elo between an SPRT target's H0 (its goal) and H1."""
+"""Elo between a heads-up SPRT target's H0 (its goal) and H1."""
+SHARE_MARGIN = 0.05
+"""Share of the wins between the H0 (its goal) and H1 of an SPRT target at a larger table."""
 
 
 def targets(iters: int, ms: int) -> list[Target]:
@@ -112,6 +115,10 @@ def learned_targets(ms: int) -> list[Target]:
         Target("learned-time-4p", 0.35, learned, logistic,
                f"learned ISMCTS against 3 logistic ISMCTS, 4 players, {ms} ms a move each",
                players=4),
+        Target("learned-4p-gen2", 0.25, f"ismcts:{timed},value=learned-4p",
+               f"ismcts:{timed},value=learned-gen2",
+               f"the 4-player value against 3 seats of generation 2, 4 players, {ms} ms a move "
+               "each (H1: a better share than the fair 25%)", players=4, sprt=True),
     ]
 
 
@@ -152,9 +159,13 @@ def decision_ms(spec: str, game_name: str = "splendor_marvel", positions: int = 
 
 
 def sprt_of(target: Target) -> SPRT | None:
-    """The target's sequential test: its goal (H0) against SPRT_MARGIN Elo more (H1)."""
+    """The target's sequential test: its goal (H0) against SPRT_MARGIN Elo more (H1) heads-up;
+    at a larger table its goal share against SHARE_MARGIN more, as the Elo of those scores (the
+    GSPRT reads only the scores they map back to)."""
     if not target.sprt:
         return None
+    if target.players > 2:
+        return SPRT(elo_from_score(target.goal), elo_from_score(target.goal + SHARE_MARGIN))
     elo0 = round(elo_from_score(target.goal))
     return SPRT(elo0, elo0 + SPRT_MARGIN)
 
@@ -173,23 +184,21 @@ def heads_up(target: Target, deals: int, seed: int, executor: Executor
 
 
 def one_against_many(target: Target, deals: int, seed: int, executor: Executor
-                     ) -> tuple[PairTally, None]:
+                     ) -> tuple[PairTally, SPRTOutcome | None]:
     """A's wins at a table of A and n-1 copies of B, in every rotation of that lineup (a win
-    shared after the tie-breaks counts ½, as a draw does heads-up)."""
+    shared after the tie-breaks counts ½, as a draw does heads-up), and the SPRT's outcome if
+    the target has one: evaluated deal by deal in deal order on A's share, as `run_match` does
+    heads-up (Ctrl-C records nothing)."""
     lineups = match_tasks(target.game, [target.a, target.b], target.players, deals, seed)
     tasks = [task for task in lineups if task.bots.count(target.a) == 1]
     tasks = [replace(task, index=i) for i, task in enumerate(tasks)]
-    tally = PairTally(target.a, target.b)
-    for record in play_tasks(tasks, executor, Progress(len(tasks), target.name)):
-        if not record.scored:
-            tally.errors += 1
-            continue
-        share = record.returns[record.task.bots.index(target.a)]
-        tally.wins += share == 1.0
-        tally.draws += 0.0 < share < 1.0
-        tally.losses += share == 0.0
-        tally.capped += record.status == "capped"
-    return tally, None
+    test = sprt_of(target)
+    stop = (None if test is None else
+            SequentialStop(test, (target.a, target.b), deals, len(tasks) // deals, share_tally))
+    records = play_tasks(tasks, executor, Progress(len(tasks), target.name), stop)
+    if stop is not None:
+        records = [r for r in records if r.task.deal < stop.deals]
+    return share_tally(records, target.a, target.b), None if stop is None else stop.outcome()
 
 
 def measure(target: Target, deals: int, seed: int, processes: int) -> dict[str, Any]:
@@ -206,7 +215,7 @@ def measure(target: Target, deals: int, seed: int, processes: int) -> dict[str, 
     )
     if target.game != "splendor_marvel" and target.players == 2:
         replay += ["--game", target.game]
-    if sprt is not None:
+    if sprt is not None and target.players == 2:
         replay += ["--sprt", f"{sprt.test.elo0:g},{sprt.test.elo1:g}"]
     command = shlex.join(["python", "-m", *replay, "--deals", str(deals), "--seed", str(seed)])
     return {
@@ -228,7 +237,8 @@ def measure(target: Target, deals: int, seed: int, processes: int) -> dict[str, 
         "high": e.high,
         "elo": [e.elo_low, e.elo, e.elo_high],
         "ms_per_move": {bot: decision_ms(bot, target.game) for bot in (target.a, target.b)},
-        "sprt": None if sprt is None else {"line": sprt_line(sprt), "decision": sprt.decision},
+        "sprt": None if sprt is None else {
+            "line": sprt_line(sprt, share=target.players > 2), "decision": sprt.decision},
         "minutes": seconds / 60,
         "command": command,
         "measured": f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC",

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from clients.arena.runner import SPRTOutcome
 from clients.arena.scoring import PairTally
-from clients.arena.stats import Estimate, Rating, estimate
+from clients.arena.stats import Estimate, Rating, estimate, score_from_elo
 
 PAIR_HEADER = ("bot A", "bot B", "games", "A W-D-L", "capped", "errors", "A score", "95% CI", "Elo")
 RATING_HEADER = ("rank", "bot", "Elo", "95% CI")
@@ -63,13 +63,18 @@ def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
-def sprt_line(outcome: SPRTOutcome) -> str:
-    """`SPRT elo0=0 elo1=10 ...: LLR x in [lower, upper] → H1 after n deals`."""
+def sprt_line(outcome: SPRTOutcome, share: bool = False) -> str:
+    """`SPRT elo0=0 elo1=10 ...: LLR x in [lower, upper] → H1 after n deals`; with `share`,
+    the hypotheses as the scores they stand for (`share0=25% share1=30%`: a share of the wins
+    at a larger table, where Elo means nothing)."""
     test = outcome.test
     lower, upper = test.bounds
     verdict = {"H0": "accepted H0", "H1": "accepted H1", None: "undecided"}[outcome.decision]
+    s0, s1 = (100 * score_from_elo(elo) for elo in (test.elo0, test.elo1))
+    hypotheses = f"share0={s0:.4g}% share1={s1:.4g}%" if share else (
+        f"elo0={test.elo0:g} elo1={test.elo1:g}")
     return (
-        f"SPRT elo0={test.elo0:g} elo1={test.elo1:g} alpha={test.alpha:g} beta={test.beta:g}: "
+        f"SPRT {hypotheses} alpha={test.alpha:g} beta={test.beta:g}: "
         f"LLR {outcome.llr:.2f} in [{lower:.2f}, {upper:.2f}], {verdict} after "
         f"{outcome.deals} deals"
     )

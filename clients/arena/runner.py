@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -131,9 +131,13 @@ def _ratings(names: list[str], anchor: str, tallies: Sequence[PairTally]) -> lis
 class SequentialStop:
     """Evaluates an SPRT deal by deal, in deal order, as games come in; true once decided."""
 
-    def __init__(self, test: SPRT, bots: Sequence[str], deals: int, per_deal: int):
+    def __init__(self, test: SPRT, bots: Sequence[str], deals: int, per_deal: int,
+                 tally_of: Callable[[Iterable[GameRecord], str, str], PairTally] = tally):
+        """`tally_of(records, a, b)` scores the deals (A against B by default; `share_tally`
+        for A's share of the wins against copies of B)."""
         self.test = test
         self.a, self.b = bots
+        self.tally_of = tally_of
         self.total = deals
         self.per_deal = per_deal
         self.deals = 0  # complete deals evaluated so far
@@ -144,7 +148,7 @@ class SequentialStop:
         while self.decision is None and self.deals < self.total and self._complete(done):
             self.deals += 1
             records = [done[i] for i in range(self.deals * self.per_deal)]
-            counts, values = tally(records, self.a, self.b).deal_outcomes(self.per_deal)
+            counts, values = self.tally_of(records, self.a, self.b).deal_outcomes(self.per_deal)
             self.llr = self.test.llr(counts, values)
             self.decision = self.test.decide(self.llr)
         return self.decision is not None

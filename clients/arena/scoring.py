@@ -2,8 +2,9 @@
 
 In a game where bots X and Y both sit, X scores 1 against Y when X's seats have a higher mean
 return than Y's, 0.5 when equal (a draw, a capped game, or a win shared between them) and 0
-when lower. In two-player games that is simply win 1, draw 0.5, loss 0. Error games are not
-scored; they are counted separately.
+when lower. In two-player games that is simply win 1, draw 0.5, loss 0. At a table of one A
+and n-1 copies of B, A's *share of the wins* (`share_tally`) scores a game 1 won, 0.5 shared,
+0 lost. Error games are not scored; they are counted separately.
 """
 
 from __future__ import annotations
@@ -53,11 +54,13 @@ class PairTally:
         """Count `record` if both bots sat in it."""
         if not {self.a, self.b} <= set(record.task.bots):
             return
-        if not record.scored:
+        self.count(record, game_score(record, self.a, self.b))
+
+    def count(self, record: GameRecord, score: float | None) -> None:
+        """Count `record` with A's `score` in it (None: the game was not scored, an error)."""
+        if score is None:
             self.errors += 1
             return
-        score = game_score(record, self.a, self.b)
-        assert score is not None
         self.wins += score == 1.0
         self.draws += score == 0.5
         self.losses += score == 0.0
@@ -82,4 +85,21 @@ def tally(records: Iterable[GameRecord], a: str, b: str) -> PairTally:
     result = PairTally(a, b)
     for record in records:
         result.add(record)
+    return result
+
+
+def share_score(record: GameRecord, a: str) -> float | None:
+    """A's share of the wins in `record`, where A holds one seat: 1 won alone, ½ shared after
+    the tie-breaks, 0 lost (None when the game was not scored)."""
+    if not record.scored:
+        return None
+    share = record.returns[record.task.bots.index(a)]
+    return 1.0 if share == 1.0 else 0.0 if share == 0.0 else 0.5
+
+
+def share_tally(records: Iterable[GameRecord], a: str, b: str) -> PairTally:
+    """A's shares of the wins (`share_score`) over games of A against n-1 copies of B."""
+    result = PairTally(a, b)
+    for record in records:
+        result.count(record, share_score(record, a))
     return result
