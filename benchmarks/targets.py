@@ -99,8 +99,8 @@ def targets(iters: int, ms: int) -> list[Target]:
 
 def learned_targets(ms: int) -> list[Target]:
     """Issue 29's targets: the search with the learned value and priors (`value=learned`, the
-    default: generation 3 heads-up, generation 2 at 3-4 players) against the logistic
-    evaluation and priors before it (`value=logistic`)."""
+    default: generation 3 heads-up, generation 2 at 3 players, learned-4p at 4) against the
+    logistic evaluation and priors before it (`value=logistic`)."""
     timed = f"time={ms / 1000:g}"
     learned = f"ismcts:{timed},value=learned"
     logistic = f"ismcts:{timed},value=logistic"

@@ -31,13 +31,13 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  (search.levels; benchmarks/LEVELS.md has the measured ladder)
     value=V      (ismcts, pimc) which of the game's engines evaluates and sets the priors
                  (Splendor: Marvel): default (its own: learned values and priors by table
-                 size, generation 3 heads-up and 2 at 3-4 players, as value=learned says
-                 explicitly), logistic (the logistic evaluation and hand-written priors
-                 before them), learned-value (the first learned value with the logistic
-                 priors), learned-gen1 (the first learned value with the learned priors),
-                 learned-gen2 and learned-gen3 (each generation at every table),
-                 learned-4p (generation 2 with a value of its own at 4 players); each
-                 searched with its own settings (PUCT's constant by table size:
+                 size, generation 3 heads-up, 2 at 3 players, learned-4p at 4, as
+                 value=learned says explicitly), logistic (the logistic evaluation and
+                 hand-written priors before them), learned-value (the first learned value
+                 with the logistic priors), learned-gen1 (the first learned value with the
+                 learned priors), learned-gen2 and learned-gen3 (each generation at every
+                 table), learned-4p (generation 2 with a value of its own at 4 players);
+                 each searched with its own settings (PUCT's constant by table size:
                  search.config.settled) unless pc= says otherwise
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """

@@ -29,8 +29,9 @@ class SplendorMarvel:
 
     Searched with what was learned from self-play (benchmarks/LEARNING.md), chosen by the
     table's size: a value network as the static evaluation and a learned policy as the priors,
-    generation 3's heads-up and generation 2's at 3 and 4 players, and the PUCT constant of the
-    table's size. `logistic` is the same engine with the evaluation and priors before (the
+    generation 3's heads-up, generation 2's at 3 players and at 4 generation 2's priors with a
+    value of the 4-player table's own (`network_4p`), and the PUCT constant of the table's
+    size. `logistic` is the same engine with the evaluation and priors before (the
     baselines'); `learned_value`, `learned_gen1`, `learned_gen2` and `learned_gen3` each
     generation at every table."""
 
@@ -151,10 +152,11 @@ class SplendorMarvel:
 
     def evaluate(self, state: SplendorState) -> tuple[float, ...]:
         """Each seat's chance to win by the value network of the table's size
-        (`network.default_value`: generation 3 heads-up, 2 at 3 and 4 players)."""
-        from games.splendor_marvel import network  # loads numba
+        (`network_default.default_value`: generation 3 heads-up, 2 at 3 players, the 4-player
+        table's network at 4)."""
+        from games.splendor_marvel import network, network_default  # loads numba
 
-        return network.evaluate(state, network.default_value(state.num_players))
+        return network.evaluate(state, network_default.default_value(state.num_players))
 
     def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
         """The learned policy's priors of `actions` for the table's size

@@ -2,7 +2,7 @@
 
 `kernel_learned_policy` with `network.evaluate_gen2_kernel` (`network_gen2.json`) as `evaluate`;
 every other function is that kernel's own. `learned.LEARNED_GEN2` hands this module to the
-compiled search (`value=learned-gen2`; the default's at 3 and 4 players, `kernel_learned_default`),
+compiled search (`value=learned-gen2`; the default's at 3 players, `kernel_learned_default`),
 beside generation 1's kernel (`value=learned-gen1`), so one arena process can play the
 generations against each other.
 """

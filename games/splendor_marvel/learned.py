@@ -5,9 +5,10 @@ Four generations learned from self-play (see `benchmarks/LEARNING.md`), each kep
 beat the one before at equal time:
 
 - `game.GAME` (the default; `value=learned` in the arena says so explicitly) searches with
-  generation 3 heads-up and generation 2 at 3 and 4 players (`network.default_value`,
-  `network_policy.default_policy`), PUCT's constant by table size (`game.PUCT_C`); its compiled
-  twin `LEARNED` runs `kernel_learned_default`, which chooses by the world's player count.
+  generation 3 heads-up, generation 2 at 3 players and `LEARNED_4P_GAME`'s engine at 4
+  (`network_default.default_value`, `network_policy.default_policy`), PUCT's constant by table
+  size (`game.PUCT_C`); its compiled twin `LEARNED` runs `kernel_learned_default`, which
+  chooses by the world's player count.
 - `LEARNED_GEN3_GAME` (generation 3, `value=learned-gen3`): value and priors retrained on
   generation 2's searches (`network.GEN3`, `network_policy.GEN3_POLICY`), PUCT's constant by
   table size as the default's; its compiled twin `LEARNED_GEN3` runs `kernel_learned_gen3`.
@@ -15,7 +16,7 @@ beat the one before at equal time:
 - `LEARNED_GEN2_GAME` (generation 2, `value=learned-gen2`, the default at every table before
   generation 3): the learned priors with the value retrained on generation 1's searches
   (`network.GEN2`, `network_policy.POLICY`), PUCT's constant by table size; its compiled twin
-  `LEARNED_GEN2` runs `kernel_learned_gen2`. At 3 and 4 players it is the default.
+  `LEARNED_GEN2` runs `kernel_learned_gen2`. At 3 players it is the default.
 - `LEARNED_GEN1_GAME` (generation 1, `value=learned-gen1`): generation 0's value and
   `network_policy.priors` as the search's priors; its compiled twin `LEARNED_GEN1` runs
   `kernel_learned_policy`.
@@ -23,9 +24,9 @@ beat the one before at equal time:
   network of `network.json`) as the static evaluation, the logistic engine's priors; its
   compiled twin `LEARNED_VALUE` runs `kernel_learned`.
 
-`LEARNED_4P_GAME` (`value=learned-4p`, opt-in) is generation 2's engine with a value of its own
-at 4 players (`network_4p`, trained on 4-player games with the race inputs): generation 2's
-value and priors elsewhere, so at 3 players it is the default; its compiled twin `LEARNED_4P`
+`LEARNED_4P_GAME` (`value=learned-4p`) is generation 2's engine with a value of its own at 4
+players (`network_4p`, trained on 4-player games with the race inputs): generation 2's value
+and priors elsewhere, so at 3 and 4 players it is the default; its compiled twin `LEARNED_4P`
 runs `kernel_learned_4p`.
 
 `LOGISTIC_GAME` (`value=logistic`) is the engine before them: the logistic evaluation and
@@ -87,11 +88,11 @@ class LearnedGen3Compiled(SplendorMarvelCompiled):
 
 
 class LearnedCompiled(SplendorMarvelCompiled):
-    """The default's compiled twin: generation 3's value and priors heads-up, generation 2's at
-    3 and 4 players."""
+    """The default's compiled twin: generation 3's value and priors heads-up, generation 2's
+    priors at 3 and 4 players with generation 2's value at 3 and the 4-player value at 4."""
 
     kernel = kernel_learned_default
-    kernel_version = f"netdefault3x2{SplendorMarvelCompiled.kernel_version}"
+    kernel_version = f"netdefault3x2x4p{SplendorMarvelCompiled.kernel_version}"
 
 
 class LearnedFourCompiled(SplendorMarvelCompiled):

@@ -13,10 +13,9 @@ kernel's cache key hashes them, with every file here.
 `evaluate` is the numpy forward pass for the Python search; `value_kernel` the same in numba
 for the compiled one, equal to 1e-9, with `evaluate_kernel` (generation 0, `kernel_learned`),
 `evaluate_gen2_kernel` (`kernel_learned_gen2`) and `evaluate_gen3_kernel` (`kernel_learned_gen3`)
-binding each generation's weights. `GAME`'s evaluation is chosen by table size
-(`default_value`, compiled as `evaluate_default_kernel`): generation 3 heads-up, generation 2 at
-3 and 4 players; generation 0 serves the baseline engines of `learned` (see
-`benchmarks/LEARNING.md`).
+binding each generation's weights. `GAME`'s evaluation is chosen by table size in
+`network_default` (generation 3 heads-up, generation 2 at 3 players, `network_4p` at 4);
+generation 0 serves the baseline engines of `learned` (see `benchmarks/LEARNING.md`).
 """
 
 from __future__ import annotations
@@ -42,7 +41,7 @@ WEIGHTS: Weights = shipped("network.json")
 """Generation 0's value (`value=learned-value` and `learned-gen1`)."""
 W1, B1, W2, B2, W3, B3 = WEIGHTS
 GEN2: Weights = shipped("network_gen2.json")
-"""Generation 2's value, trained on generation 1's searches (`GAME`'s at 3 and 4 players)."""
+"""Generation 2's value, trained on generation 1's searches (`GAME`'s at 3 players)."""
 GEN2_W1, GEN2_B1, GEN2_W2, GEN2_B2, GEN2_W3, GEN2_B3 = GEN2
 GEN3: Weights = shipped("network_gen3.json")
 """Generation 3's value, trained on generation 2's searches (`GAME`'s heads-up)."""
@@ -50,11 +49,6 @@ GEN3_W1, GEN3_B1, GEN3_W2, GEN3_B2, GEN3_W3, GEN3_B3 = GEN3
 GEN3_PLAYERS = 2
 """The table size where the default searches with generation 3 (value and priors): it beat
 generation 2 heads-up (+54 Elo by SPRT), not at 4 players (benchmarks/LEARNING.md)."""
-
-
-def default_value(num_players: int) -> Weights:
-    """The default's value at a table of `num_players`: generation 3 heads-up, else 2."""
-    return GEN3 if num_players == GEN3_PLAYERS else GEN2
 
 
 def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float, ...]:
@@ -141,12 +135,3 @@ def evaluate_gen3_kernel(world: np.ndarray, out: np.ndarray) -> None:
     """`kernel.evaluate`'s contract from generation 3's network (`network_gen3.json`)."""
     value_kernel(world, out, GEN3_W1, GEN3_B1, GEN3_W2, GEN3_B2, GEN3_W3, GEN3_B3)
 
-
-@njit(nogil=True)
-def evaluate_default_kernel(world: np.ndarray, out: np.ndarray) -> None:
-    """`kernel.evaluate`'s contract from the default's value for the world's table size
-    (`default_value`)."""
-    if world[k.NUM_PLAYERS] == GEN3_PLAYERS:
-        evaluate_gen3_kernel(world, out)
-    else:
-        evaluate_gen2_kernel(world, out)

@@ -1,8 +1,8 @@
 """The learned value: public inputs only, the numpy and numba forward passes agree (generations
 0, 2 and 3, and the default's choice of them by table size), the compiled search with generation
 0's value (and with generation 2's or 3's value and priors, and the default's) grows the Python
-search's tree, and the default answers as generation 3 heads-up and as generation 2 at 3-4
-players."""
+search's tree, and the default answers as generation 3 heads-up, as generation 2 at 3 players
+and as the 4-player value (`value=learned-4p`) at 4."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.learned import (
     LEARNED,
+    LEARNED_4P_GAME,
     LEARNED_GEN1,
     LEARNED_GEN1_GAME,
     LEARNED_GEN2,
@@ -35,14 +36,14 @@ from games.splendor_marvel.network import (
     GEN3,
     WEIGHTS,
     Weights,
-    default_value,
     evaluate,
-    evaluate_default_kernel,
     evaluate_gen2_kernel,
     evaluate_gen3_kernel,
     evaluate_kernel,
     value_of_world,
 )
+from games.splendor_marvel.network_4p import FOUR
+from games.splendor_marvel.network_default import default_value, evaluate_default_kernel
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
     public_features,
@@ -163,17 +164,22 @@ def test_a_finished_game_is_valued_by_its_result() -> None:
     assert tuple(values) == state.result == evaluate(state)
 
 
-def test_the_default_engine_is_generation_3_heads_up_and_2_at_larger_tables() -> None:
+def generation_of(num_players: int) -> Any:
+    """The engine the default is at a table of `num_players`."""
+    return {2: LEARNED_GEN3_GAME, 3: LEARNED_GEN2_GAME, 4: LEARNED_4P_GAME}[num_players]
+
+
+def test_the_default_engine_is_generation_3_heads_up_2_at_3_players_and_learned_4p_at_4() -> None:
     assert GAME.compiled is LEARNED and GAME.logistic.compiled is COMPILED
     for state in positions(6):
         actions = legal_actions(state)
-        generation = LEARNED_GEN3_GAME if state.num_players == 2 else LEARNED_GEN2_GAME
+        generation = generation_of(state.num_players)
         assert GAME.evaluate(state) == generation.evaluate(state)
         assert GAME.priors(state, actions) == generation.priors(state, actions)
         assert GAME.search_settings(state.num_players) == generation.search_settings(
             state.num_players)
         assert GAME.logistic.evaluate(state) == heuristics.evaluate(state)
-    assert {default_value(n) is GEN3 for n in (2, 3, 4)} == {True, False}
+    assert default_value(2) is GEN3 and default_value(3) is GEN2 and default_value(4) is FOUR
     assert [default_policy(n) is GEN3_POLICY for n in (2, 3, 4)] == [True, False, False]
 
 
@@ -224,11 +230,11 @@ def answer(game: Any, state: SplendorState, engine: Engine, seed: int) -> Search
 
 
 @pytest.mark.parametrize("engine", ["compiled", "python"])
-def test_the_default_answers_as_generation_3_heads_up_and_2_at_3_and_4_players(
+def test_the_default_answers_as_generation_3_heads_up_2_at_3_players_and_learned_4p_at_4(
         engine: Engine) -> None:
     for seed, state in enumerate(positions(6)):
-        generation = LEARNED_GEN3_GAME if state.num_players == 2 else LEARNED_GEN2_GAME
-        other = LEARNED_GEN2_GAME if state.num_players == 2 else LEARNED_GEN3_GAME
+        generation = generation_of(state.num_players)
+        other = LEARNED_GEN3_GAME if state.num_players == 3 else LEARNED_GEN2_GAME
         mine = answer(GAME, state, engine, seed)
         assert mine == answer(generation, state, engine, seed)
         assert mine.candidates != answer(other, state, engine, seed).candidates

@@ -123,7 +123,7 @@ def test_four_players_read_a_network_of_their_own_and_smaller_tables_generation_
     for state in positions(9):
         actions = legal_actions(state)
         if state.num_players == 4:
-            assert LEARNED_4P_GAME.evaluate(state) != GAME.evaluate(state)
+            assert LEARNED_4P_GAME.evaluate(state) != evaluate(state, GEN2)
         else:
             assert LEARNED_4P_GAME.evaluate(state) == evaluate(state, GEN2)
         assert LEARNED_4P_GAME.priors(state, actions) == priors(state, actions)
