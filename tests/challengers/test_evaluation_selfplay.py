@@ -11,6 +11,7 @@ import pytest
 
 from games.challengers import GAME, new_game
 from games.challengers.features import FEATURES, features
+from search import ismcts
 from search.logit import game_seed
 from tests.splendor_marvel.test_learning_scripts import script
 
@@ -27,6 +28,37 @@ def test_self_play_is_seeded_and_records_every_participant_at_every_decision() -
     start = new_game(2, 11)
     assert rows[0] == [[round(v, 6) for v in features(start, p)] for p in (0, 1)]
     assert sorted(record["result"]) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_against_an_opponent_the_search_decides_for_its_seat_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With `--opponent`, every decision the search is asked for is the search's seat's (the
+    bot decides for the other seat, or the tournament could not finish), the record names both,
+    and it is seeded; the same seed with the seats swapped, or in self-play, plays otherwise."""
+    selfplay = script("selfplay_challengers")
+    searched = []
+
+    def spy(game, observation, *args, **kwargs):  # type: ignore[no-untyped-def]
+        searched.append(observation.seat)
+        return ismcts(game, observation, *args, **kwargs)
+
+    monkeypatch.setattr(selfplay, "ismcts", spy)
+    record = selfplay.play_game(2, 11, 16, 4, opponent="greedy", search_seat=1)
+    assert searched and set(searched) == {1}
+    assert (record["opponent"], record["search_seat"]) == ("greedy", 1)
+    assert sorted(record["result"]) in ([0.0, 1.0], [0.5, 0.5])
+    assert record == selfplay.play_game(2, 11, 16, 4, opponent="greedy", search_seat=1)
+    assert record["rows"] != selfplay.play_game(2, 11, 16, 4, opponent="greedy",
+                                                search_seat=0)["rows"]
+    assert record["rows"] != selfplay.play_game(2, 11, 16, 4)["rows"]
+
+
+def test_a_bad_opponent_fails_before_any_game(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    with pytest.raises(ValueError, match="unknown bot"):
+        script("selfplay_challengers").main(["--out", str(out), "--games", "1",
+                                             "--opponent", "nobody"])
+    assert not out.exists()
 
 
 DUEL_STAKES = {FEATURES.index("clinch"), FEATURES.index("safe")}
