@@ -4,8 +4,10 @@ expects, and reasons as measured facts.
 Confidence intervals are Wilson's at 95% over a candidate's visits. Two moves are *tied* when
 their intervals overlap and each has at least `MIN_TIE_VISITS` visits: the search cannot tell
 them apart, so neither is called worse. With fewer visits overlapping intervals say only that
-the search did not look long enough (*undecided*). Grades have three bands, as many as a
-default judgement can tell apart; how they were chosen is in docs/coaching.md.
+the search did not look long enough (*undecided*). When neither holds and the best move's value
+is higher, the search measures the best *better*. Grades have three bands by the loss, as many
+as a default judgement can tell apart, and the lowest is split by that measurement: best when
+no move is measured better, good when one is; how they were chosen is in docs/coaching.md.
 """
 
 from __future__ import annotations
@@ -31,17 +33,19 @@ def against(compared_with: str) -> str:
 
 
 BEST_BOUND = 0.06
-"""Losses below this are graded best: about two standard deviations of a default judgement's
-error on a loss (0.03 measured below 0.20 by benchmarks/calibration.py), so a default budget
-and ten times it put a move on the same side of this edge."""
+"""Losses below this are graded best (or good, when the best move is measured better): about
+two standard deviations of a default judgement's error on a loss (0.03 measured below 0.20 by
+benchmarks/calibration.py), so a default budget and ten times it put a move on the same side of
+this edge."""
 
 BLUNDER_BOUND = 0.20
 """Losses from this up are blunders: a fifth of a game, the size of letting a forced win go."""
 
 GRADE_BOUNDS = ((BEST_BOUND, common_pb2.GRADE_BEST), (BLUNDER_BOUND, common_pb2.GRADE_MISTAKE))
-"""Grades by the loss of the mover's win probability against the best move (upper bounds);
-above the last, `GRADE_BLUNDER`. `GRADE_GOOD` and `GRADE_INACCURACY` are no longer given:
-their bands were narrower than a default judgement's noise."""
+"""The bands by the loss of the mover's win probability against the best move (upper bounds);
+above the last, `GRADE_BLUNDER`. The first band is `GRADE_GOOD` instead when the best move is
+measured better (`measured_better`). `GRADE_INACCURACY` is no longer given: its band was
+narrower than a default judgement's noise."""
 
 
 @dataclass(frozen=True)
@@ -159,9 +163,19 @@ def _enough(a: Candidate, b: Candidate) -> bool:
     return min(a.visits, b.visits) >= MIN_TIE_VISITS
 
 
-def grade(value_loss: float) -> common_pb2.Grade:
-    """The grade of a move losing `value_loss` win probability against the best."""
-    return next((g for bound, g in GRADE_BOUNDS if value_loss < bound), common_pb2.GRADE_BLUNDER)
+def measured_better(own: Candidate, best: Candidate) -> bool:
+    """True when the search measures `best` better than `own`: a higher value, and neither
+    tied nor undecided (the answer then says "... is better")."""
+    return own.value < best.value and not tied(own, best) and not undecided(own, best)
+
+
+def grade(value_loss: float, best_is_better: bool) -> common_pb2.Grade:
+    """The grade of a move losing `value_loss` win probability against the best; in the
+    lowest band, `GRADE_GOOD` when the best is measured better (`best_is_better`)."""
+    graded = next((g for bound, g in GRADE_BOUNDS if value_loss < bound),
+                  common_pb2.GRADE_BLUNDER)
+    return common_pb2.GRADE_GOOD if graded == common_pb2.GRADE_BEST and best_is_better \
+        else graded
 
 
 def line_steps(

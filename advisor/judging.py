@@ -69,7 +69,7 @@ def assessment(
     )
     reasons = adapter.reasons(obs, mine.action, alternative, random.Random(f"reasons/{seed}"))
     if mine.own is not None and best.own is not None:
-        reasons.insert(0, _comparison(adapter, mine, best))
+        reasons.insert(0, comparison(adapter, mine, best))
         _numbers(out, adapter, obs, mine, best, peers, seed)
     out.explanations.extend(r.message() for r in reasons)
     out.reasons.extend(r.text for r in reasons)
@@ -106,33 +106,34 @@ def verdict(mine: Judged, best: Judged) -> tuple[float, bool, common_pb2.Grade]:
     """The loss of `mine` against `best` (both searched), whether they are tied, the grade."""
     own, top = mine.own, best.own
     assert own is not None and top is not None
-    loss = 0.0 if mine.action == best.action else max(0.0, top.value - own.value)
-    tie = coaching.tied(own, top)
-    return loss, tie, coaching.grade(loss)
+    if mine.action == best.action:
+        return 0.0, True, common_pb2.GRADE_BEST
+    loss = max(0.0, top.value - own.value)
+    return loss, coaching.tied(own, top), coaching.grade(loss, coaching.measured_better(own, top))
 
 
 def _value(judged: Judged) -> float:
     return -1.0 if judged.own is None else judged.own.value
 
 
-def _comparison(adapter: GameAdapter, mine: Judged, best: Judged) -> Reason:
+def comparison(adapter: GameAdapter, mine: Judged, best: Judged) -> Reason:
     """How the move stands against the search's choice, both from their own searches."""
     own, top = mine.own, best.own
     assert own is not None and top is not None
     words = adapter.move_message(best.action, top.player).description
     if mine.action == best.action:
         text = f"the search's choice: {_chance(own)} to win"
+    elif coaching.measured_better(own, top):  # the rule that grades the move good, not best
+        text = f"{words} is better: {_chance(top)} to win against {_chance(own)}"
     elif own.value >= top.value:
         text = f"at least as good as the search's choice {words}: {_chance(own)} against " \
                f"{_chance(top)} to win"
     elif coaching.tied(own, top):
         text = (f"about as good as {words}: {_chance(own)} against {_chance(top)} to win; "
                 "the search cannot tell them apart")
-    elif coaching.undecided(own, top):
+    else:  # undecided
         text = (f"{words}: {_chance(top)} to win against {_chance(own)}; not searched enough "
                 "to tell which is better")
-    else:
-        text = f"{words} is better: {_chance(top)} to win against {_chance(own)}"
     return Reason("win_probability", text, own.value, top.value, words)
 
 

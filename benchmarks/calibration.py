@@ -9,11 +9,16 @@ sampled from the mover's observation). Each is judged twice, at `--iterations` a
 gives, by the grade at the larger budget, the bias (mean of small-budget loss minus large-budget
 loss) and the mean absolute error, and the share of grades that agree. Grades are given to the
 recorded losses by the current rule (`advisor.coaching.grade`), so a file measured before a
-change of the grade bands reports under the new bands. Below the table, the disagreements by
-pair of grades, how many of them had the main search choose another move at the two budgets,
-how the two own values behind a loss err at 1x (apart or together: docs/coaching.md "Why the
-learned search's grades move"), and the agreement by stage (each line records the moves, the
-main search's choice and both own values at each budget, and the stage).
+change of the grade bands reports under the new bands; good and best are told apart by
+`advisor.coaching.measured_better` on the recorded own values and visits (files that predate
+`best_visits` ran the choice's own search with the move's iterations, so with its visits).
+Beside the grades' agreement, the bands' (best and good together: the loss's band alone,
+comparable with the figures from before good was given again). Below the table, the
+disagreements by pair of grades, how many of them had the main search choose another move at
+the two budgets, how the two own values behind a loss err at 1x (apart or together:
+docs/coaching.md "Why the learned search's grades move"), and the agreement by stage (each
+line records the moves, the main search's choice and both own values at each budget, and the
+stage).
 
 Each judged move is written as one JSON line to `--out` as soon as it is measured, so a run
 stopped early still reports (`--report FILE` prints the table of a file again), and `--resume`
@@ -40,13 +45,13 @@ import random
 import statistics
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
 from advisor.adapters import GameAdapter, adapter_by_name
 from advisor.budget import Budget
-from advisor.coaching import GRADE_BOUNDS, grade
+from advisor.coaching import GRADE_BOUNDS, grade, measured_better
 from advisor.engine_adapter import EngineAdapter
 from advisor.judging import JUDGE_SHARE, Judged, own_search, verdict
 from clients.arena.record import GameTask
@@ -56,6 +61,7 @@ from clients.arena.specs import VALUES, engine_named
 from contract.v1 import common_pb2
 from games.registry import DEFAULT_GAME, GAMES
 from search import Cancelled, ismcts
+from search.result import Candidate, wilson_lower_bound
 
 
 def _name(value: int) -> str:
@@ -65,7 +71,9 @@ def _name(value: int) -> str:
 
 STAGES = (0.1, 0.3, 0.5, 0.7, 0.9)
 """Where in a game positions are taken, as shares of its length in plies."""
-GRADES = (*(_name(g) for _, g in GRADE_BOUNDS), _name(common_pb2.GRADE_BLUNDER))
+BANDS = (*(_name(g) for _, g in GRADE_BOUNDS), _name(common_pb2.GRADE_BLUNDER))
+"""The bands by the loss, best first (good is in best's band)."""
+GRADES = (BANDS[0], _name(common_pb2.GRADE_GOOD), *BANDS[1:])
 """The grades given, best first."""
 BOOTSTRAP_DRAWS = 2000
 
@@ -150,7 +158,8 @@ def judge(adapter: GameAdapter, obs: Any, moves: Sequence[Any], iterations: int,
                      "grade": _name(graded),
                      "visits": mine.own.visits,
                      "move": str(move), "value": mine.own.value,
-                     "best": str(main.action), "best_value": best.own.value})
+                     "best": str(main.action), "best_value": best.own.value,
+                     "best_visits": best.own.visits})
     return rows
 
 
@@ -205,10 +214,14 @@ def report(path: Path, reference: Path | None = None) -> str:
         lines.append(f"| {band_name} | {len(band)} | {statistics.fmean(errors):+.3f} | "
                      f"{statistics.fmean(abs(e) for e in errors):.3f} | {agree:.1%} |")
     within = sum(_near(_graded(r["small"]), _graded(r["large"])) for r in rows) / len(rows)
-    low, high = _agreement_interval(rows)
+    low, high = _agreement_interval(rows, _graded)
+    bands = sum(_banded(r["small"]) == _banded(r["large"]) for r in rows) / len(rows)
+    band_low, band_high = _agreement_interval(rows, _banded)
     lines.append("")
     lines.append(f"Grades agree, 95% interval over positions ({BOOTSTRAP_DRAWS} bootstrap "
                  f"draws): {low:.1%}-{high:.1%}")
+    lines.append(f"Bands agree (best and good together): {bands:.1%} ({band_low:.1%}-"
+                 f"{band_high:.1%})")
     lines.append(f"Grades within one band of the 10x grade: {within:.1%}")
     lines += ["", *_disagreements(rows)]
     if reference is not None:
@@ -224,10 +237,11 @@ def against(rows: Sequence[dict[str, Any]], path: Path) -> str:
     if not shared:
         return f"no judged move in common with {path}"
     lines = [f"Against {path}'s grades at 10x, on the {len(shared)} judged moves both files "
-             "hold:", "", "| grades of this file | agree |", "|---|---|"]
+             "hold:", "", "| grades of this file | grades agree | bands agree |", "|---|---|---|"]
     for budget_name, side in (("at 1x", "small"), ("at 10x", "large")):
         agree = sum(_graded(r[side]) == _graded(reference[_key(r)]) for r in shared)
-        lines.append(f"| {budget_name} | {agree / len(shared):.1%} |")
+        bands = sum(_banded(r[side]) == _banded(reference[_key(r)]) for r in shared)
+        lines.append(f"| {budget_name} | {agree / len(shared):.1%} | {bands / len(shared):.1%} |")
     return "\n".join(lines)
 
 
@@ -281,13 +295,14 @@ def _value_errors(rows: Sequence[dict[str, Any]]) -> list[str]:
             f"{statistics.pstdev(loss):.3f}."]
 
 
-def _agreement_interval(rows: Sequence[dict[str, Any]]) -> tuple[float, float]:
-    """A 95% interval on the share of grades that agree, resampling whole positions (their
-    three moves share a main search, so they are not independent)."""
+def _agreement_interval(rows: Sequence[dict[str, Any]],
+                        named: Callable[[dict[str, Any]], str]) -> tuple[float, float]:
+    """A 95% interval on the share of grades (or bands: `named`) that agree, resampling whole
+    positions (their three moves share a main search, so they are not independent)."""
     by_position: dict[str, list[bool]] = {}
     for r in rows:
         by_position.setdefault(r["position"], []).append(
-            _graded(r["small"]) == _graded(r["large"]))
+            named(r["small"]) == named(r["large"]))
     groups = list(by_position.values())
     rng = random.Random(0)
     shares = []
@@ -299,12 +314,37 @@ def _agreement_interval(rows: Sequence[dict[str, Any]]) -> tuple[float, float]:
 
 
 def _graded(judged: dict[str, Any]) -> str:
-    """The grade the current rule gives a recorded judgement's loss."""
-    return _name(grade(judged["loss"]))
+    """The grade the current rule gives a recorded judgement."""
+    return _name(grade(judged["loss"], _best_is_better(judged)))
+
+
+def _banded(judged: dict[str, Any]) -> str:
+    """The band of a recorded judgement's grade (best and good together)."""
+    return _band(_graded(judged))
+
+
+def _best_is_better(judged: dict[str, Any]) -> bool:
+    """Whether the recorded own searches measure the search's choice better than the move."""
+    if judged["move"] == judged["best"]:
+        return False
+    return measured_better(_recorded(judged["value"], judged["visits"]),
+                           _recorded(judged["best_value"],
+                                     judged.get("best_visits", judged["visits"])))
+
+
+def _recorded(value: float, visits: int) -> Candidate:
+    """A recorded own search's only candidate, as far as its value and visits go."""
+    return Candidate("recorded", 0, visits, visits, (value, 1.0 - value), 0.0,
+                     wilson_lower_bound(value, visits), ())
 
 
 def _near(a: str, b: str) -> bool:
-    return abs(GRADES.index(a) - GRADES.index(b)) <= 1
+    """Within one band of each other."""
+    return abs(BANDS.index(_band(a)) - BANDS.index(_band(b))) <= 1
+
+
+def _band(grade_name: str) -> str:
+    return BANDS[0] if grade_name == _name(common_pb2.GRADE_GOOD) else grade_name
 
 
 def main(argv: Sequence[str] | None = None) -> int:

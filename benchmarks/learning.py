@@ -2,7 +2,8 @@
 `--game-factory`: the cost of the learned search (the default) against the one before it.
 
 Usage: python -m benchmarks.search_speed --games splendor_marvel \\
-           --game-factory benchmarks.learning:logistic_positions --engines compiled --workers 1
+           --game-factory benchmarks.learning:logistic_positions \\
+           --game-factory benchmarks.learning:gen2_positions --engines compiled --workers 1
        python -m benchmarks.learning      # CPU time of one evaluation and of one call of the
                                           # priors: the logistic and the learned ones
 
@@ -33,7 +34,17 @@ from games.splendor_marvel.network_policy import priors_kernel
 def logistic_positions(num_players: int, seed: int) -> list[Position]:
     """`search_speed`'s Splendor: Marvel positions (searched with the learned value and
     priors, the default), searched with the logistic evaluation and priors before them."""
-    return [replace(p, name=f"{p.name} logistic", game=GAME.logistic)
+    return _searched_with("logistic", GAME.logistic, num_players, seed)
+
+
+def gen2_positions(num_players: int, seed: int) -> list[Position]:
+    """The same positions searched with generation 2 at every table size (the default before
+    generation 3 took the heads-up table)."""
+    return _searched_with("gen2", GAME.learned_gen2, num_players, seed)
+
+
+def _searched_with(label: str, game: Any, num_players: int, seed: int) -> list[Position]:
+    return [replace(p, name=f"{p.name} {label}", game=game)
             for p in GAMES["splendor_marvel"](num_players, seed)]
 
 

@@ -181,7 +181,7 @@ async function review() {
         const m = item.move;
         const grade = m.forced ? "forced" : gradeText(m.grade);
         rows.push(`<tr><td>${m.number}</td><td>${m.seat ?? 0}</td><td>${escape(m.move.description)}</td>
-          <td class="grade ${grade}">${grade}</td><td>${m.forced ? "" : escape(m.bestMove?.description ?? "")}</td>
+          <td class="grade ${grade}">${grade}</td><td>${escape(betterMove(m))}</td>
           <td>${(m.reasons ?? []).map((r) => escape(r.text)).join("<br>")}</td></tr>`);
         $("review").innerHTML = reviewTable(rows, summary);
       } else {
@@ -193,6 +193,13 @@ async function review() {
   } catch (error) {
     showError(error);
   }
+}
+
+// The search's choice where it measured it better than the move (graded good or worse);
+// nothing beside a move graded best, forced or not searched.
+function betterMove(m) {
+  const better = !m.forced && m.grade && m.grade !== "GRADE_BEST" && m.bestMove?.notation !== m.move.notation;
+  return better ? m.bestMove?.description ?? "" : "";
 }
 
 function reviewTable(rows, summary) {

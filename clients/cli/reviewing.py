@@ -10,8 +10,6 @@ from contract.v1 import advisor_pb2
 
 COLUMNS = ("#", "seat", "move", "grade", "loss", "win before > after", "best")
 WIDTHS = (4, 4, 22, 11, 6, 18)
-EXPLAINED = (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
-"""Grades whose reasons are printed under the move."""
 REASONS_SHOWN = 2
 
 
@@ -36,16 +34,23 @@ def move_lines(move: MoveReview) -> list[str]:
     """The table line of a judged move, and the first reasons of a costly one."""
     if move.forced:
         return [_row([str(move.number), str(move.seat), move.move.notation, "forced"])]
-    best = "" if move.best_move is None or move.best_move.notation == move.move.notation \
-        else move.best_move.notation
+    best = move.best_move.notation if move.best_move is not None and measured_better(move) \
+        else ""
     line = _row([
         str(move.number), str(move.seat), move.move.notation, str(move.grade),
         f"{move.value_loss:.3f}",
         f"{move.win_probability_before:.0%} > {move.win_probability_after:.0%}", best,
     ])
-    if move.grade not in EXPLAINED:
+    if not measured_better(move):
         return [line]
     return [line, *(f"{'':6}- {r.text}" for r in move.reasons[:REASONS_SHOWN])]
+
+
+def measured_better(move: MoveReview) -> bool:
+    """Whether the search measured a better move than `move` (graded good or worse): the
+    "best" column names it then, and never beside a move graded best."""
+    return move.grade not in (Grade.BEST, Grade.NOT_SEARCHED) and move.best_move is not None \
+        and move.best_move.notation != move.move.notation
 
 
 def seat_line(seat: SeatReview) -> str:

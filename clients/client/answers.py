@@ -57,7 +57,8 @@ else:
 
 
 class Grade(_Named):
-    """How good a judged move is, by its loss of win probability against the best move."""
+    """How good a judged move is, by its loss of win probability against the best move (below
+    0.06: `BEST`, or `GOOD` when the search measures the best move better)."""
 
     NOT_SEARCHED = "not searched"
     BEST = "best"

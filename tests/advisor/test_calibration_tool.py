@@ -19,8 +19,12 @@ BEST, MISTAKE, BLUNDER = 0.0, (BEST_BOUND + BLUNDER_BOUND) / 2, BLUNDER_BOUND + 
 
 
 def judged(position: str, move: str, small: float, large: float) -> dict[str, object]:
-    return {"position": position, "kind": "best", "small": {"move": move, "loss": small},
-            "large": {"move": move, "loss": large}}
+    """A judged move losing `small` at 1x and `large` at 10x, never told apart from the
+    choice below the best bound (500 visits each)."""
+    def side(loss: float) -> dict[str, object]:
+        return {"move": move, "best": "choice", "loss": loss, "value": 0.5 - loss,
+                "best_value": 0.5, "visits": 500}
+    return {"position": position, "kind": "best", "small": side(small), "large": side(large)}
 
 
 def test_grades_are_compared_with_the_reference_judge_on_shared_moves(tmp_path: Path) -> None:
@@ -39,9 +43,29 @@ def test_grades_are_compared_with_the_reference_judge_on_shared_moves(tmp_path: 
     ]
     text = against(rows, reference)
     assert "on the 3 judged moves both files hold" in text
-    assert "| at 1x | 66.7% |" in text
-    assert "| at 10x | 33.3% |" in text
+    assert "| at 1x | 66.7% | 66.7% |" in text
+    assert "| at 10x | 33.3% | 33.3% |" in text
     assert "no judged move in common" in against(rows[3:], reference)
+
+
+def test_best_and_good_are_told_apart_by_the_recorded_intervals(tmp_path: Path) -> None:
+    """A loss of 0.03: tied over 500 visits each (best), measured better over 5,000 (good);
+    the grades disagree, the bands agree. A file without `best_visits` lends the move's."""
+    def side(visits: int, value: float, **recorded: object) -> dict[str, object]:
+        return {"move": "m", "best": "choice", "loss": 0.03, "value": value,
+                "best_value": value + 0.03, "visits": visits, **recorded}
+
+    path = tmp_path / "calibration.jsonl"
+    path.write_text("\n".join(json.dumps({"position": f"p{i}", "kind": "best", "iterations": 1000,
+                                          "factor": 10, "share": 0.5, "small": small,
+                                          "large": large}) for i, (small, large) in enumerate((
+        (side(500, 0.50), side(5000, 0.52)),
+        (side(500, 0.51, best_visits=5000), side(5000, 0.50, best_visits=500)),  # one short
+    ))))
+    text = report(path)
+    assert "| BEST | GOOD | 1 |" in text and "| BEST | BEST |" not in text
+    assert "| all | 2 | +0.000 | 0.000 | 50.0% |" in text
+    assert "Bands agree (best and good together): 100.0%" in text
 
 
 def test_judging_with_another_engine_leaves_the_service_adapter_alone() -> None:
@@ -78,7 +102,7 @@ def test_the_report_says_whether_the_two_own_values_err_together(tmp_path: Path)
         `shift`: an error they share, which leaves the loss exact."""
         def side(up: float) -> dict[str, object]:
             return {"move": "m", "best": "b", "value": 0.5 + up, "best_value": choice + up,
-                    "loss": choice - 0.5}
+                    "loss": choice - 0.5, "visits": 500}
         return {"position": position, "kind": "middling", "stage": 0.5, "iterations": 1000,
                 "factor": 10, "share": 0.5, "small": side(shift), "large": side(0.0)}
 

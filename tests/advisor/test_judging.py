@@ -1,7 +1,7 @@
 """One answer per question, through the real server: SuggestMove and Evaluate name the same best
 move, a judged hint is monotone in value and compares only with moves it shows, its numbers
 are Evaluate's, overlapping intervals with few visits are "not searched enough to tell", and a
-main search that ends late starves no judged move."""
+main search that ends late starves no judged move; a grade never contradicts its first reason."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ def _splendor() -> common_pb2.Observation:
     return observation_of(midgame(seed=4, plies=14))
 
 
-def _challengers() -> common_pb2.Observation:
-    state = new_challengers(2, 3)
+def _challengers(seed: int = 3) -> common_pb2.Observation:
+    state = new_challengers(2, seed)
     seat = CHALLENGERS.current_player(state)
     return common_pb2.Observation(
         challengers=challengers_codec.observation_to_proto(observe_challengers(state, seat)))
@@ -81,6 +81,39 @@ def test_suggest_and_evaluate_agree_and_a_hint_is_one_consistent_answer(
         assert (mine.value_loss, mine.grade, mine.tied_with_best) == (
             judged.value_loss, judged.grade, judged.tied_with_best)
         assert evaluated.judging_iterations >= mine.visits
+
+
+BANDS = {common_pb2.GRADE_BEST: 0, common_pb2.GRADE_GOOD: 0, common_pb2.GRADE_MISTAKE: 1,
+         common_pb2.GRADE_BLUNDER: 2}
+"""The band of each grade given: best and good share the lowest."""
+SHOWN = {"splendor_marvel": ((_splendor,), 12),
+         "challengers": ((_challengers, lambda: _challengers(5)), 10)}
+"""Positions whose judged hints show moves of every band near the best, and how many to show."""
+TELLING = 8000
+"""A budget whose own searches (4,000 visits each) both tie and tell apart moves below a loss of
+0.06 (at the default budget such moves are almost always tied)."""
+
+
+@pytest.mark.parametrize("game", SHOWN)
+def test_a_grade_never_contradicts_its_first_reason(
+    stub: advisor_pb2_grpc.AdvisorStub, game: str
+) -> None:
+    """Every judged move of judged hints: best never says "... is better", good always does;
+    the bands are monotone in the loss."""
+    makers, shown = SHOWN[game]
+    judged = [j for make in makers for j in stub.SuggestMove(advisor_pb2.SuggestMoveRequest(
+        observation=make(), limits=_limits(TELLING, candidates=shown),
+        options=advisor_pb2.SuggestOptions(skip_follow_ups=True, judge_candidates=True),
+    )).judged]
+    for j in judged:
+        if BANDS[j.grade] == 0:
+            better = " is better: " in j.explanations[0].text
+            assert better == (j.grade == common_pb2.GRADE_GOOD), j
+        assert not (j.tied_with_best and j.grade != common_pb2.GRADE_BEST), j
+    by_loss = sorted(judged, key=lambda j: j.value_loss)
+    assert [BANDS[j.grade] for j in by_loss] == sorted(BANDS[j.grade] for j in by_loss)
+    grades = {j.grade for j in judged}
+    assert {common_pb2.GRADE_BEST, common_pb2.GRADE_GOOD} <= grades, sorted(grades)
 
 
 def test_overlapping_intervals_with_few_visits_are_not_searched_enough_to_tell(

@@ -118,6 +118,27 @@ def test_evaluate_json_from_stdin(
     assert answer.assessment.move.notation == "take:YPB" and answer.assessment.reasons
 
 
+def test_a_small_loss_the_search_tells_apart_is_good_and_says_what_is_better(
+    capsys: pytest.CaptureFixture[str], target: str,
+) -> None:
+    """The player trial's example (`--move take2:B`), at a seeded iteration budget whose own
+    searches (1,500 visits each) tell a loss below 0.06 apart: graded good, not best, and the
+    first reason names the better move; at the default budget the two are tied: best."""
+    moves = {}
+    for iterations in ("3000", "1000"):
+        code, out, _ = run(capsys, target, "evaluate", str(EXAMPLE), "--move", "take2:B",
+                           "--iterations", iterations, "--seed", "2")
+        assert code == 0
+        lines = out.splitlines()
+        judged = next(i for i, line in enumerate(lines) if line.startswith("Move take2:B: "))
+        moves[iterations] = lines[judged], lines[judged + 1]
+    (good, better), (best, tied) = moves["3000"], moves["1000"]
+    assert good.startswith("Move take2:B: good, ") and float(good.rsplit(" ", 1)[1]) < 0.06
+    assert " is better: " in better
+    assert best.startswith("Move take2:B: best, tied with the best, ")
+    assert " is better: " not in tied and "about as good as" in tied
+
+
 def test_analyze_json_lines_end_with_the_final_answer(
     capsys: pytest.CaptureFixture[str], target: str, observation_file: Path
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,8 @@ from clients.arena.record import GameTask, write_json
 from clients.arena.referee import play
 from clients.cli import main
 from clients.cli.review_chart import curves
-from clients.cli.reviewing import deadline
-from clients.client import AdvisorClient, AdvisorError, Grade, Limits, Move, MoveReview
+from clients.cli.reviewing import deadline, move_lines
+from clients.client import AdvisorClient, AdvisorError, Grade, Limits, Move, MoveReview, Reason
 from contract.v1 import advisor_pb2
 
 TINY = ["--iterations", "24", "--seed", "3"]
@@ -146,6 +147,20 @@ def test_the_client_reviews_a_game_and_stops_when_asked(client: AdvisorClient) -
 def _judged(number: int, seat: int, grade: Grade, before: float, after: float) -> MoveReview:
     return MoveReview(number, seat, Move(f"m{number}"), False, grade, before - after, None,
                       before, after, (), None, None, advisor_pb2.MoveReview())
+
+
+def test_the_best_column_names_a_better_move_only_beside_a_move_graded_good_or_worse() -> None:
+    choice = Move("choice")
+    why = Reason("win_probability", "choice is better: 56% to win against 50%", 0.5, 0.56,
+                 "choice")
+    tied, good, mistake = (
+        replace(_judged(n, 0, grade, 0.56, 0.50), best_move=choice, reasons=(why,))
+        for n, grade in ((1, Grade.BEST), (2, Grade.GOOD), (3, Grade.MISTAKE)))
+    (line,) = move_lines(tied)  # tied with the choice: no better move, no reasons
+    assert line.split()[-2:] == [">", "50%"]
+    for move in (good, mistake):
+        line, reason = move_lines(move)
+        assert line.split()[-2:] == ["50%", "choice"] and reason.endswith(f"- {why.text}")
 
 
 def test_the_chart_follows_each_seat_and_marks_its_costly_moves(

@@ -101,6 +101,10 @@ async function playWholeGame(title: string, picture: string, shotAt: number): Pr
     await page.click("#review-start");
     assert.equal(await settled(page), "reviewed");
     assert.equal(await page.locator("#review tbody tr").count(), mine);
+    // a move graded best names no better move (no move was measured better)
+    for (const row of await page.locator("#review tbody tr").filter({ has: page.locator("td.grade.best") }).all()) {
+      assert.equal((await row.locator("td").nth(4).textContent())!.trim(), "");
+    }
     assert.match(await page.locator("#review .accuracy").textContent() ?? "", /accuracy \d+/);
     return mine;
   } finally {

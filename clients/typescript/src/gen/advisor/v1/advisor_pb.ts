@@ -381,8 +381,9 @@ export type MoveAssessment = Message<"advisor.v1.MoveAssessment"> & {
   valueLoss: number;
 
   /**
-   * GOOD or better whenever the move is tied with the best (see tied_with_best); otherwise by
-   * value_loss (docs/coaching.md gives the thresholds and how they were chosen).
+   * By value_loss (docs/coaching.md gives the thresholds and how they were chosen); below
+   * 0.06, GOOD when the best move is measured better (neither tied nor undecided), else BEST,
+   * so a tied move is always BEST.
    *
    * @generated from field: advisor.v1.Grade grade = 6;
    */

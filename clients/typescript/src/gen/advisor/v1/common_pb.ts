@@ -526,8 +526,9 @@ export const EngineSchema: GenEnum<Engine> = /*@__PURE__*/
 
 /**
  * How good a move is, by its loss of win probability against the best move. Three bands
- * are given, as many as a default judgement can tell apart (docs/coaching.md); GOOD and
- * INACCURACY are kept for compatibility and no longer given.
+ * by the loss, as many as a default judgement can tell apart (docs/coaching.md); the lowest
+ * is BEST or GOOD by whether the search measures the best move better. INACCURACY is kept
+ * for compatibility and no longer given.
  *
  * @generated from enum advisor.v1.Grade
  */
@@ -538,14 +539,15 @@ export enum Grade {
   UNSPECIFIED = 0,
 
   /**
-   * the search's choice, or a loss below 0.06
+   * No move is measured better: the search's choice, a move tied with it, or a loss below
+   * 0.06 the search did not look long enough to tell (undecided).
    *
    * @generated from enum value: GRADE_BEST = 1;
    */
   BEST = 1,
 
   /**
-   * not given
+   * A loss below 0.06, and the best move is measured better (the first reason says so).
    *
    * @generated from enum value: GRADE_GOOD = 2;
    */
