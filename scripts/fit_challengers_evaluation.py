@@ -23,7 +23,13 @@ With `--selfplay FILE`, the positions are not played here but read from the comp
 own self-play (`scripts/selfplay_challengers.py`): its games, seed and player counts replace
 `--games`, `--seed` and `--players`, and every fifth game is held out as above. Only the
 weights of the file's player counts (`by_players`) are replaced, each naming its source; the
-pooled weights and the other player counts' stay as `evaluation.json` has them.
+pooled weights and the other player counts' stay as `evaluation.json` has them. When the file's
+games are the search against a bot (`selfplay_challengers.py --opponent`), the fit adds one
+column, 1 for the search's seat: the search's edge over the bot goes to that column rather than
+to whatever features tell the two drafters apart (without it, a fit on games against greedy
+credited the starters greedy trims and the search keeps, and played 39.5% against greedy where
+today's evaluation plays 78.5%: games/challengers/NOTES.md); the column's weight is reported
+(`search_seat_weight`) and not shipped, and the held-out figures are those of the shipped weights.
 """
 
 from __future__ import annotations
@@ -34,12 +40,13 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from games.challengers import GAME, new_game
 from games.challengers.features import FEATURES, features
-from search.logit import Rows, SelfPlay, accuracy, collect, fit, fit_report, log_loss
+from search.logit import Rows, Samples, SelfPlay, accuracy, collect, fit, fit_report, log_loss
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "games" / "challengers" / "evaluation.json"
@@ -72,21 +79,34 @@ def play(num_players: int, seed: int, explore: float = 0.0) -> tuple[Rows, tuple
     return rows, state.result
 
 
-def recorded(path: Path) -> tuple[SelfPlay, tuple[int, ...], int, int]:
+def recorded(path: Path) -> tuple[SelfPlay, tuple[int, ...], int, int, str | None]:
     """The self-play games of `path` (`scripts/selfplay_challengers.py`'s lines) as a
-    `SelfPlay` looked up by game seed, with their player counts in game order, count and seed."""
+    `SelfPlay` looked up by game seed, with their player counts in game order, count, seed and
+    opponent (None for self-play; else each row carries the search's seat column last)."""
     records = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
-    games = {r["seed"]: (r["rows"], tuple(r["result"])) for r in records}
     if [r["game"] for r in records] != list(range(len(records))):
         raise ValueError(f"{path}: games must be numbered 0, 1, 2, ... in order")
     if len({r["base_seed"] for r in records}) > 1:
         raise ValueError(f"{path}: games of more than one --seed")
+    opponents = {r.get("opponent") for r in records}
+    if len(opponents) > 1:
+        raise ValueError(f"{path}: games against more than one opponent")
+    games = {r["seed"]: (with_search_seat(r), tuple(r["result"])) for r in records}
 
     def play(num_players: int, seed: int) -> tuple[Rows, tuple[float, ...]]:
         return games[seed]
 
     counts = tuple(r["players"] for r in records)
-    return play, counts, len(records), records[0]["base_seed"]
+    return play, counts, len(records), records[0]["base_seed"], opponents.pop()
+
+
+def with_search_seat(record: dict[str, Any]) -> Rows:
+    """`record`'s rows, each seat's with a last column 1.0 for the search's seat and 0.0 for
+    the bot's, when the record is of games against an opponent; else as recorded."""
+    if "search_seat" not in record:
+        return record["rows"]
+    seat = record["search_seat"]
+    return [[(*f, float(p == seat)) for p, f in enumerate(row)] for row in record["rows"]]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,19 +123,25 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     counts = tuple(int(n) for n in args.players.split(","))
     source: SelfPlay = functools.partial(play, explore=args.explore)
+    opponent = None
     if args.selfplay:
-        source, counts, args.games, args.seed = recorded(args.selfplay)
+        source, counts, args.games, args.seed, opponent = recorded(args.selfplay)
     print(f"{args.games} self-play games (seed {args.seed})", file=sys.stderr)
     train, held_out = collect(source, counts, args.games, args.seed)
     w, quality = fit_report(train, held_out)
+    shipped = len(FEATURES)  # the search's seat column, if any, is fitted and not shipped
+    w = w[:shipped]
+    held_out = {n: Samples(s.x[:, :, :shipped], s.y) for n, s in held_out.items()}
     previous = json.loads(TARGET.read_text("utf-8")) if TARGET.exists() else {}
     if previous.get("features") != list(FEATURES):
         previous = {}
     by_players = {}
     for n in sorted(train):
-        wn = fit({n: train[n]})
+        full = fit({n: train[n]})
+        wn = full[:shipped]
         test = {n: held_out[n]}
         by_players[str(n)] = {
+            **({"search_seat_weight": round(float(full[-1]), 6)} if opponent else {}),
             "weights": [round(float(v), 6) for v in wn],
             "positions": len(train[n].y),
             "held_out_log_loss": round(log_loss(test, wn), 4),
@@ -129,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{n} players: held-out log-loss {log_loss(test, wn):.4f}, with the weights"
                   f" {TARGET.name} had {log_loss(test, before):.4f}", file=sys.stderr)
     if args.selfplay:  # only its player counts' weights change; the rest stays as it was
-        source_of = {"selfplay": args.selfplay.name, "games": args.games, "seed": args.seed}
+        source_of = {"selfplay": args.selfplay.name, "games": args.games, "seed": args.seed,
+                     **({"opponent": opponent} if opponent else {})}
         by_players = {n: {**source_of, **entry} for n, entry in by_players.items()}
         report = {**previous, "by_players": {**previous.get("by_players", {}), **by_players}}
     else:

@@ -1,12 +1,12 @@
 """Seeded self-play of the compiled ISMCTS on Challengers!, data for its static evaluation.
 
 Usage: python scripts/selfplay_challengers.py --out FILE.jsonl [--games 400] [--seed 1]
-       [--iterations 300] [--explore-plies 10] [--players 2]
+       [--iterations 300] [--explore-plies 10] [--players 2] [--opponent BOT]
 
-Every seat is the compiled ISMCTS with the search's defaults and `--iterations` a decision,
-deciding from its own observation (`GAME.observe`), so the data's decks are the ones the
-search drafts, not the heuristic's. For the first `--explore-plies` decisions with a choice the
-move is drawn in proportion to the root visits (temperature 1), later the most visited move is
+By default every seat is the compiled ISMCTS with the search's defaults and `--iterations` a
+decision, deciding from its own observation (`GAME.observe`), so the data's decks are the ones
+the search drafts, not the heuristic's. For the first `--explore-plies` decisions with a choice
+the move is drawn in proportion to the root visits (temperature 1), later the most visited move is
 played. At every decision of the tournament (forced ones too, as the fit's own self-play
 records) the row holds each participant's `features.features` of the true state, the state a
 playout of the search evaluates; each seat's own features read its own deck, which it knows
@@ -14,6 +14,12 @@ playout of the search evaluates; each seat's own features read its own deck, whi
 result; game i has its own seed, `search.logit.game_seed(--seed, i)`, as the fit's self-play
 games do, so `scripts/fit_challengers_evaluation.py --selfplay FILE` holds out the same
 games.
+
+With `--opponent BOT` (an arena bot spec: `greedy`, `power`, ...) the search plays one seat
+only, `game % players` so the seats rotate, and every other seat is that bot, deciding from its
+own observation with its own seed; the data's leaves then hold the target's population of
+decks (the search's against the opponent's). The record names the opponent and the search's
+seat.
 """
 
 from __future__ import annotations
@@ -26,17 +32,20 @@ import time
 from pathlib import Path
 from typing import Any
 
+from clients.arena.specs import build_bot, parse_spec
 from games.challengers import GAME, new_game
 from games.challengers.features import features
 from search import Limits, SearchConfig, ismcts
 from search.logit import game_seed
 
 
-def play_game(num_players: int, seed: int, iterations: int,
-              explore_plies: int) -> dict[str, Any]:
-    """One self-play tournament of `num_players` from `seed`, as a JSON-ready record."""
+def play_game(num_players: int, seed: int, iterations: int, explore_plies: int,
+              opponent: str | None = None, search_seat: int = 0) -> dict[str, Any]:
+    """One tournament of `num_players` from `seed`, as a JSON-ready record: self-play, or with
+    `opponent` (an arena bot spec) the search in `search_seat` against that bot elsewhere."""
     rng = random.Random(seed)
     chance = random.Random(rng.getrandbits(62))
+    bot = build_bot(parse_spec(opponent), GAME) if opponent else None
     state = new_game(num_players, seed)
     participants = range(state.num_participants)
     rows = []
@@ -48,6 +57,11 @@ def play_game(num_players: int, seed: int, iterations: int,
             GAME.apply(state, actions[0], chance)
             continue
         seat = GAME.current_player(state)
+        if bot is not None and seat != search_seat:
+            player, limits = bot
+            move = player.choose(GAME.observe(state, seat), limits, rng.getrandbits(62))
+            GAME.apply(state, move, chance)  # type: ignore[arg-type]
+            continue
         result = ismcts(GAME, GAME.observe(state, seat), Limits(iterations=iterations),
                         SearchConfig(), seed=rng.getrandbits(62))
         candidates = [c.action for c in result.candidates]
@@ -57,7 +71,8 @@ def play_game(num_players: int, seed: int, iterations: int,
             action = candidates[0]
         GAME.apply(state, action, chance)  # type: ignore[arg-type]
         choices += 1
-    return {"seed": seed, "players": num_players, "iterations": iterations,
+    against = {"opponent": opponent, "search_seat": search_seat} if opponent else {}
+    return {"seed": seed, "players": num_players, "iterations": iterations, **against,
             "result": GAME.returns(state), "rows": rows}
 
 
@@ -69,15 +84,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--explore-plies", type=int, default=10)
     parser.add_argument("--players", type=int, default=2, choices=range(1, 9))
+    parser.add_argument("--opponent", help="an arena bot spec for every seat but the search's"
+                        " (default: self-play)")
     args = parser.parse_args(argv)
+    if args.opponent:
+        parse_spec(args.opponent)  # a bad spec fails here, before any game
     args.out.parent.mkdir(parents=True, exist_ok=True)
+    against = f", against {args.opponent}" if args.opponent else ""
     print(f"playing {args.games} tournaments ({args.iterations} iterations a decision, seed"
-          f" {args.seed})", file=sys.stderr)
+          f" {args.seed}{against})", file=sys.stderr)
     start = time.monotonic()
     with args.out.open("w", encoding="utf-8") as out:
         for index in range(args.games):
             record = {"game": index, "base_seed": args.seed, **play_game(
-                args.players, game_seed(args.seed, index), args.iterations, args.explore_plies)}
+                args.players, game_seed(args.seed, index), args.iterations, args.explore_plies,
+                args.opponent, index % args.players)}
             out.write(json.dumps(record, separators=(",", ":")) + "\n")
             out.flush()
             rate = (index + 1) / (time.monotonic() - start)

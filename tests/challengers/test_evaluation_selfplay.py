@@ -11,6 +11,7 @@ import pytest
 
 from games.challengers import GAME, new_game
 from games.challengers.features import FEATURES, features
+from search import ismcts
 from search.logit import game_seed
 from tests.splendor_marvel.test_learning_scripts import script
 
@@ -27,6 +28,37 @@ def test_self_play_is_seeded_and_records_every_participant_at_every_decision() -
     start = new_game(2, 11)
     assert rows[0] == [[round(v, 6) for v in features(start, p)] for p in (0, 1)]
     assert sorted(record["result"]) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_against_an_opponent_the_search_decides_for_its_seat_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With `--opponent`, every decision the search is asked for is the search's seat's (the
+    bot decides for the other seat, or the tournament could not finish), the record names both,
+    and it is seeded; the same seed with the seats swapped, or in self-play, plays otherwise."""
+    selfplay = script("selfplay_challengers")
+    searched = []
+
+    def spy(game, observation, *args, **kwargs):  # type: ignore[no-untyped-def]
+        searched.append(observation.seat)
+        return ismcts(game, observation, *args, **kwargs)
+
+    monkeypatch.setattr(selfplay, "ismcts", spy)
+    record = selfplay.play_game(2, 11, 16, 4, opponent="greedy", search_seat=1)
+    assert searched and set(searched) == {1}
+    assert (record["opponent"], record["search_seat"]) == ("greedy", 1)
+    assert sorted(record["result"]) in ([0.0, 1.0], [0.5, 0.5])
+    assert record == selfplay.play_game(2, 11, 16, 4, opponent="greedy", search_seat=1)
+    assert record["rows"] != selfplay.play_game(2, 11, 16, 4, opponent="greedy",
+                                                search_seat=0)["rows"]
+    assert record["rows"] != selfplay.play_game(2, 11, 16, 4)["rows"]
+
+
+def test_a_bad_opponent_fails_before_any_game(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    with pytest.raises(ValueError, match="unknown bot"):
+        script("selfplay_challengers").main(["--out", str(out), "--games", "1",
+                                             "--opponent", "nobody"])
+    assert not out.exists()
 
 
 DUEL_STAKES = {FEATURES.index("clinch"), FEATURES.index("safe")}
@@ -77,8 +109,8 @@ def test_the_fit_reads_self_play_and_recovers_the_weights_behind_it(
                                  "rows": rows}))
     data = tmp_path / "selfplay.jsonl"
     data.write_text("\n".join(lines) + "\n")
-    play, counts, games, seed = fit.recorded(data)
-    assert (counts, games, seed) == ((2,) * 400, 400, 9)
+    play, counts, games, seed, opponent = fit.recorded(data)
+    assert (counts, games, seed, opponent) == ((2,) * 400, 400, 9, None)
     assert play(2, game_seed(9, 3))[1] == tuple(json.loads(lines[3])["result"])
     shipped = (ROOT / "games" / "challengers" / "evaluation.json").read_text()
     assert fit.main(["--selfplay", str(data), "--dry-run"]) == 0
@@ -92,6 +124,53 @@ def test_the_fit_reads_self_play_and_recovers_the_weights_behind_it(
     assert report["by_players"]["3"] == before["by_players"]["3"]
     fitted = np.array(fitted_2["weights"])
     assert np.corrcoef(fitted, truth)[0, 1] > 0.6
+
+
+def test_against_an_opponent_the_search_s_edge_goes_to_its_seat_not_to_its_features(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Games where the search's seat wins more whatever the features, and one feature only
+    tells the search's seat from the bot's (as kept starters told the search from greedy):
+    the fit on the file credits the seat column, not that feature, and ships no seat column."""
+    fit = script("fit_challengers_evaluation")
+    rng = np.random.default_rng(8)
+    truth = np.zeros(len(FEATURES))
+    truth[0] = 0.8  # the one feature that matters
+    marker = FEATURES.index("starters")  # the one that marks the search: no effect of its own
+    edge = 1.2
+    lines = []
+    for g in range(600):
+        search_seat = g % 2
+        position = rng.normal(0.0, 1.0, (2, len(FEATURES)))
+        position[search_seat, marker] += 2.0
+        z = position @ truth + edge * (np.arange(2) == search_seat)
+        winner = int(rng.random() < 1 / (1 + np.exp(z[0] - z[1])))
+        rows = (position + rng.normal(0.0, 0.1, (4, 2, len(FEATURES)))).round(6).tolist()
+        lines.append(json.dumps({"game": g, "base_seed": 4, "seed": game_seed(4, g),
+                                 "players": 2, "opponent": "greedy",
+                                 "search_seat": search_seat,
+                                 "result": [1.0 - winner, float(winner)], "rows": rows}))
+    data = tmp_path / "against.jsonl"
+    data.write_text("\n".join(lines) + "\n")
+    play, _, _, _, opponent = fit.recorded(data)
+    assert opponent == "greedy"
+    rows, _ = play(2, game_seed(4, 1))
+    assert [row[1][-1] for row in rows] == [1.0] * 4 and len(rows[0][0]) == len(FEATURES) + 1
+    assert fit.main(["--selfplay", str(data), "--dry-run"]) == 0
+    fitted_2 = json.loads(capsys.readouterr().out)["by_players"]["2"]
+    assert fitted_2["opponent"] == "greedy" and len(fitted_2["weights"]) == len(FEATURES)
+    assert abs(fitted_2["search_seat_weight"] - edge) < 0.5
+    assert abs(fitted_2["weights"][marker]) < 0.15
+    assert abs(fitted_2["weights"][0] - truth[0]) < 0.3
+
+
+def test_the_fit_refuses_a_file_of_two_opponents(tmp_path: Path) -> None:
+    data = tmp_path / "mixed.jsonl"
+    data.write_text("".join(
+        json.dumps({"game": g, "base_seed": 1, "seed": game_seed(1, g), "players": 2,
+                    "opponent": bot, "search_seat": 0, "result": [1.0, 0.0], "rows": []})
+        + "\n" for g, bot in enumerate(("greedy", "power"))))
+    with pytest.raises(ValueError, match="more than one opponent"):
+        script("fit_challengers_evaluation").recorded(data)
 
 
 def test_the_fit_refuses_a_file_with_games_missing(tmp_path: Path) -> None:
