@@ -98,6 +98,14 @@ class SplendorMarvel:
 
         return LEARNED_4P_GAME
 
+    @property
+    def learned_race(self) -> SplendorMarvel:
+        """This engine with one value for every table reading the race inputs, its priors the
+        default's (`learned.LEARNED_RACE_GAME`)."""
+        from games.splendor_marvel.learned import LEARNED_RACE_GAME
+
+        return LEARNED_RACE_GAME
+
     def search_settings(self, num_players: int) -> dict[str, float]:
         """The search's settings for a table of `num_players` (`search.config.settled`):
         PUCT's constant for the learned priors (`PUCT_C`)."""

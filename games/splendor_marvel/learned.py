@@ -29,6 +29,10 @@ players (`network_4p`, trained on 4-player games with the race inputs): generati
 and priors elsewhere, so at 3 and 4 players it is the default; its compiled twin `LEARNED_4P`
 runs `kernel_learned_4p`.
 
+`LEARNED_RACE_GAME` (`value=learned-race`) is the default engine (its priors and PUCT constant by
+table size) with one value for every table reading the race inputs (`network.RACE`); its
+compiled twin `LEARNED_RACE` runs `kernel_learned_race`.
+
 `LOGISTIC_GAME` (`value=logistic`) is the engine before them: the logistic evaluation and
 hand-written priors (`heuristics`), today's `compiled.COMPILED` kernel, PUCT's constant 0.3 at
 every table. It and the earlier generations replay the measurements recorded with them. The
@@ -47,6 +51,7 @@ from games.splendor_marvel import (
     kernel_learned_gen2,
     kernel_learned_gen3,
     kernel_learned_policy,
+    kernel_learned_race,
     network,
     network_4p,
     network_policy,
@@ -102,12 +107,21 @@ class LearnedFourCompiled(SplendorMarvelCompiled):
     kernel_version = f"net4p{SplendorMarvelCompiled.kernel_version}"
 
 
+class LearnedRaceCompiled(SplendorMarvelCompiled):
+    """The compiled twin whose `evaluate` is the every-table race value (`network.RACE`) and
+    `priors` the default's."""
+
+    kernel = kernel_learned_race
+    kernel_version = f"netrace{SplendorMarvelCompiled.kernel_version}"
+
+
 LEARNED_VALUE = LearnedValueCompiled()
 LEARNED_GEN1 = LearnedGen1Compiled()
 LEARNED_GEN2 = LearnedGen2Compiled()
 LEARNED_GEN3 = LearnedGen3Compiled()
 LEARNED = LearnedCompiled()
 LEARNED_4P = LearnedFourCompiled()
+LEARNED_RACE = LearnedRaceCompiled()
 
 
 class LogisticSplendorMarvel(SplendorMarvel):
@@ -190,9 +204,23 @@ class LearnedFourSplendorMarvel(SplendorMarvel):
         return network_policy.priors(state, actions)
 
 
+class LearnedRaceSplendorMarvel(SplendorMarvel):
+    """The default engine (priors and PUCT's constant by table size) with one value for every
+    table that reads the race inputs (`network.RACE`)."""
+
+    @property
+    def compiled(self) -> SplendorMarvelCompiled:
+        """The numba twin with the same value and priors (`LEARNED_RACE`)."""
+        return LEARNED_RACE
+
+    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
+        return network.evaluate(state, network.RACE)
+
+
 LOGISTIC_GAME = LogisticSplendorMarvel()
 LEARNED_VALUE_GAME = LearnedValueSplendorMarvel()
 LEARNED_GEN1_GAME = LearnedGen1SplendorMarvel()
 LEARNED_GEN2_GAME = GenerationSplendorMarvel(LEARNED_GEN2, network.GEN2, network_policy.POLICY)
 LEARNED_GEN3_GAME = GenerationSplendorMarvel(LEARNED_GEN3, network.GEN3, network_policy.GEN3_POLICY)
 LEARNED_4P_GAME = LearnedFourSplendorMarvel()
+LEARNED_RACE_GAME = LearnedRaceSplendorMarvel()
