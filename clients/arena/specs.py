@@ -37,7 +37,9 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  with the logistic priors), learned-gen1 (the first learned value with the
                  learned priors), learned-gen2 and learned-gen3 (each generation at every
                  table), learned-4p (generation 2 with a value of its own at 4 players),
-                 learned-race (the default's priors, one value reading the race inputs);
+                 learned-race (the default's priors, one value reading the race inputs),
+                 learned-gen4 (the race inputs' value and priors retrained on the default's
+                 searches);
                  each searched with its own settings (PUCT's constant by table size:
                  search.config.settled) unless pc= says otherwise
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
@@ -56,7 +58,8 @@ from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
 VALUES = ("default", "learned", "logistic", "learned-value", "learned-gen1", "learned-gen2",
-          "learned-gen3", "learned-4p", "learned-race")
+          "learned-gen3", "learned-4p", "learned-race",
+          "learned-gen4")
 """The `value=` choices: `default`, or the name of one of the game's engines."""
 _SEARCH_KEYS = {
     "iters", "time", "c", "pc", "fpu", "widen", "sel", "expand", "rollout", "depth", "engine",

@@ -91,6 +91,14 @@ class SplendorMarvel:
         return LEARNED_GEN3_GAME
 
     @property
+    def learned_gen4(self) -> SplendorMarvel:
+        """This engine with generation 4's value (the race inputs at every table) and priors,
+        trained with the default's searches added (`learned.LEARNED_GEN4_GAME`)."""
+        from games.splendor_marvel.learned import LEARNED_GEN4_GAME
+
+        return LEARNED_GEN4_GAME
+
+    @property
     def learned_4p(self) -> SplendorMarvel:
         """Generation 2's engine with a value of its own at 4 players
         (`learned.LEARNED_4P_GAME`)."""

@@ -29,6 +29,11 @@ players (`network_4p`, trained on 4-player games with the race inputs): generati
 and priors elsewhere, so at 3 and 4 players it is the default; its compiled twin `LEARNED_4P`
 runs `kernel_learned_4p`.
 
+`LEARNED_GEN4_GAME` (generation 4, `value=learned-gen4`): a value reading the race inputs and
+priors, both retrained with the default's searches added (`network.GEN4`,
+`network_policy.GEN4_POLICY`), PUCT's constant by table size; its compiled twin `LEARNED_GEN4`
+runs `kernel_learned_gen4`.
+
 `LEARNED_RACE_GAME` (`value=learned-race`) is the default engine (its priors and PUCT constant by
 table size) with one value for every table reading the race inputs (`network.RACE`); its
 compiled twin `LEARNED_RACE` runs `kernel_learned_race`.
@@ -50,6 +55,7 @@ from games.splendor_marvel import (
     kernel_learned_default,
     kernel_learned_gen2,
     kernel_learned_gen3,
+    kernel_learned_gen4,
     kernel_learned_policy,
     kernel_learned_race,
     network,
@@ -92,6 +98,13 @@ class LearnedGen3Compiled(SplendorMarvelCompiled):
     kernel_version = f"netgen3{SplendorMarvelCompiled.kernel_version}"
 
 
+class LearnedGen4Compiled(SplendorMarvelCompiled):
+    """The compiled twin whose `evaluate` and `priors` are generation 4's."""
+
+    kernel = kernel_learned_gen4
+    kernel_version = f"netgen4{SplendorMarvelCompiled.kernel_version}"
+
+
 class LearnedCompiled(SplendorMarvelCompiled):
     """The default's compiled twin: generation 3's value and priors heads-up, generation 2's
     priors at 3 and 4 players with generation 2's value at 3 and the 4-player value at 4."""
@@ -119,6 +132,7 @@ LEARNED_VALUE = LearnedValueCompiled()
 LEARNED_GEN1 = LearnedGen1Compiled()
 LEARNED_GEN2 = LearnedGen2Compiled()
 LEARNED_GEN3 = LearnedGen3Compiled()
+LEARNED_GEN4 = LearnedGen4Compiled()
 LEARNED = LearnedCompiled()
 LEARNED_4P = LearnedFourCompiled()
 LEARNED_RACE = LearnedRaceCompiled()
@@ -222,5 +236,6 @@ LEARNED_VALUE_GAME = LearnedValueSplendorMarvel()
 LEARNED_GEN1_GAME = LearnedGen1SplendorMarvel()
 LEARNED_GEN2_GAME = GenerationSplendorMarvel(LEARNED_GEN2, network.GEN2, network_policy.POLICY)
 LEARNED_GEN3_GAME = GenerationSplendorMarvel(LEARNED_GEN3, network.GEN3, network_policy.GEN3_POLICY)
+LEARNED_GEN4_GAME = GenerationSplendorMarvel(LEARNED_GEN4, network.GEN4, network_policy.GEN4_POLICY)
 LEARNED_4P_GAME = LearnedFourSplendorMarvel()
 LEARNED_RACE_GAME = LearnedRaceSplendorMarvel()

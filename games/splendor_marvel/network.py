@@ -7,14 +7,16 @@ with its last layer at zero it is that evaluation. A softmax over the seats in t
 each seat's chance to win. The
 weights are fitted from the compiled search's self-play by `scripts/train_splendor_network.py`
 and shipped in `network.json` (generation 0), `network_gen2.json` (generation 2, trained on
-generation 1's searches), `network_gen3.json` (generation 3, on generation 2's) and
+generation 1's searches), `network_gen3.json` (generation 3, on generation 2's),
 `network_race.json` (one network for every table reading the race inputs, trained on the same
-games as generation 3); the kernel's cache key hashes them, with every file here.
+games as generation 3) and `network_gen4.json` (generation 4: that network retrained with the
+default's searches added); the kernel's cache key hashes them, with every file here.
 
 `evaluate` is the numpy forward pass for the Python search; `value_kernel` the same in numba
 for the compiled one, equal to 1e-9, with `evaluate_kernel` (generation 0, `kernel_learned`),
-`evaluate_gen2_kernel` (`kernel_learned_gen2`), `evaluate_gen3_kernel` (`kernel_learned_gen3`)
-and `evaluate_race_kernel` (`kernel_learned_race`) binding each network's weights. `GAME`'s
+`evaluate_gen2_kernel` (`kernel_learned_gen2`), `evaluate_gen3_kernel` (`kernel_learned_gen3`),
+`evaluate_race_kernel` (`kernel_learned_race`) and `evaluate_gen4_kernel` (`kernel_learned_gen4`)
+binding each network's weights. `GAME`'s
 evaluation is chosen by table size in `network_default` (generation 3 heads-up, generation 2 at
 3 players, `network_4p` at 4); generation 0 serves the baseline engines of `learned` (see
 `benchmarks/LEARNING.md`).
@@ -52,6 +54,10 @@ RACE: Weights = shipped("network_race.json")
 """One value for every table with the race inputs, trained on generation 3's data
 (`value=learned-race`)."""
 RACE_W1, RACE_B1, RACE_W2, RACE_B2, RACE_W3, RACE_B3 = RACE
+GEN4: Weights = shipped("network_gen4.json")
+"""Generation 4's value: the race inputs at every table, trained on the default's searches with
+generation 3's data (`value=learned-gen4`)."""
+GEN4_W1, GEN4_B1, GEN4_W2, GEN4_B2, GEN4_W3, GEN4_B3 = GEN4
 GEN3_PLAYERS = 2
 """The table size where the default searches with generation 3 (value and priors): it beat
 generation 2 heads-up (+54 Elo by SPRT), not at 4 players (benchmarks/LEARNING.md)."""
@@ -147,3 +153,9 @@ def evaluate_gen3_kernel(world: np.ndarray, out: np.ndarray) -> None:
 def evaluate_race_kernel(world: np.ndarray, out: np.ndarray) -> None:
     """`kernel.evaluate`'s contract from the every-table race network (`network_race.json`)."""
     value_kernel(world, out, RACE_W1, RACE_B1, RACE_W2, RACE_B2, RACE_W3, RACE_B3)
+
+
+@njit(nogil=True)
+def evaluate_gen4_kernel(world: np.ndarray, out: np.ndarray) -> None:
+    """`kernel.evaluate`'s contract from generation 4's network (`network_gen4.json`)."""
+    value_kernel(world, out, GEN4_W1, GEN4_B1, GEN4_W2, GEN4_B2, GEN4_W3, GEN4_B3)

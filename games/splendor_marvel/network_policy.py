@@ -8,14 +8,15 @@ weight at zero it *is* today's priors; training (`scripts/train_splendor_policy.
 search's root visits in self-play) moves it where the searches disagree with them: which kinds
 of move pay in which positions, and which cards are better than their heuristic score.
 
-The weights ship in `network_policy.json` (generations 1 and 2) and `network_policy_gen3.json`
-(generation 3, trained on generation 2's searches); the kernel's cache key hashes them with
+The weights ship in `network_policy.json` (generations 1 and 2), `network_policy_gen3.json`
+(generation 3, trained on generation 2's searches) and `network_policy_gen4.json` (generation 4,
+on the default's); the kernel's cache key hashes them with
 every file here. `priors_of_world` is the numpy version (the Python search's oracle),
 `policy_kernel` the same in numba for the compiled search, equal to 1e-9, with `priors_kernel`
-(`kernel_learned_policy`) and `priors_gen3_kernel` (`kernel_learned_gen3`) binding each
-generation's weights. `GAME`'s priors are chosen by table size as its value
-(`default_policy`, compiled as `priors_default_kernel`): generation 3's heads-up, generations
-1-2's at 3 and 4 players.
+(`kernel_learned_policy`), `priors_gen3_kernel` (`kernel_learned_gen3`) and
+`priors_gen4_kernel` (`kernel_learned_gen4`) binding each generation's weights. `GAME`'s
+priors are chosen by table size as its value (`default_policy`, compiled as
+`priors_default_kernel`): generation 3's heads-up, generations 1-2's at 3 and 4 players.
 """
 
 from __future__ import annotations
@@ -90,6 +91,11 @@ SCALE, BIAS, KIND_WEIGHT = POLICY
 GEN3_POLICY: PolicyWeights = shipped_policy("network_policy_gen3.json")
 """Generation 3's priors (trained on generation 2's searches; `GAME`'s heads-up)."""
 GEN3_SCALE, GEN3_BIAS, GEN3_KIND_WEIGHT = GEN3_POLICY
+
+GEN4_POLICY: PolicyWeights = shipped_policy("network_policy_gen4.json")
+"""Generation 4's priors (trained on the default's searches, generation 3's heads-up and
+generation 2's at 3 and 4 players)."""
+GEN4_SCALE, GEN4_BIAS, GEN4_KIND_WEIGHT = GEN4_POLICY
 
 
 def default_policy(num_players: int) -> PolicyWeights:
@@ -167,6 +173,13 @@ def priors_gen3_kernel(world: np.ndarray, actions: np.ndarray, count: int,
                        out: np.ndarray) -> None:
     """`kernel.priors`' contract from generation 3's policy (`network_policy_gen3.json`)."""
     policy_kernel(world, actions, count, out, GEN3_SCALE, GEN3_BIAS, GEN3_KIND_WEIGHT)
+
+
+@njit(nogil=True)
+def priors_gen4_kernel(world: np.ndarray, actions: np.ndarray, count: int,
+                       out: np.ndarray) -> None:
+    """`kernel.priors`' contract from generation 4's policy (`network_policy_gen4.json`)."""
+    policy_kernel(world, actions, count, out, GEN4_SCALE, GEN4_BIAS, GEN4_KIND_WEIGHT)
 
 
 @njit(nogil=True)

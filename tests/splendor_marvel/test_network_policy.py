@@ -19,12 +19,14 @@ from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.network_policy import (
     CODE_KIND,
     GEN3_POLICY,
+    GEN4_POLICY,
     POLICY,
     PolicyWeights,
     default_policy,
     priors,
     priors_default_kernel,
     priors_gen3_kernel,
+    priors_gen4_kernel,
     priors_kernel,
     priors_of_world,
     read_policy,
@@ -48,9 +50,10 @@ def kernel_priors(state: SplendorState, kernel: Any = priors_kernel) -> np.ndarr
 
 
 def test_the_shipped_policies_are_trained_not_zero_and_differ() -> None:
-    for policy in (POLICY, GEN3_POLICY):
+    for policy in (POLICY, GEN3_POLICY, GEN4_POLICY):
         assert any(np.abs(array).max() > 0 for array in policy)
     assert not all(np.array_equal(a, b) for a, b in zip(POLICY, GEN3_POLICY, strict=True))
+    assert not all(np.array_equal(a, b) for a, b in zip(GEN3_POLICY, GEN4_POLICY, strict=True))
 
 
 def test_at_zero_weights_the_policy_is_today_s_priors() -> None:
@@ -64,8 +67,9 @@ def test_at_zero_weights_the_policy_is_today_s_priors() -> None:
 
 @pytest.mark.parametrize(("kernel", "weights"), [(priors_kernel, lambda n: POLICY),
                                                   (priors_gen3_kernel, lambda n: GEN3_POLICY),
+                                                  (priors_gen4_kernel, lambda n: GEN4_POLICY),
                                                   (priors_default_kernel, default_policy)],
-                         ids=["generations-1-2", "generation-3", "default"])
+                         ids=["generations-1-2", "generation-3", "generation-4", "default"])
 def test_the_kernel_priors_equal_the_numpy_ones(
         kernel: Any, weights: Callable[[int], PolicyWeights]) -> None:
     for state in positions(120):
