@@ -34,12 +34,16 @@ from games.splendor_marvel.learned import (
 from games.splendor_marvel.network import (
     GEN2,
     GEN3,
+    GEN4,
+    RACE,
     WEIGHTS,
     Weights,
     evaluate,
     evaluate_gen2_kernel,
     evaluate_gen3_kernel,
+    evaluate_gen4_kernel,
     evaluate_kernel,
+    evaluate_race_kernel,
     value_of_world,
 )
 from games.splendor_marvel.network_4p import FOUR
@@ -110,8 +114,11 @@ def test_the_python_inputs_are_the_jitted_ones() -> None:
 @pytest.mark.parametrize(("kernel", "weights"), [(evaluate_kernel, lambda n: WEIGHTS),
                                                   (evaluate_gen2_kernel, lambda n: GEN2),
                                                   (evaluate_gen3_kernel, lambda n: GEN3),
+                                                  (evaluate_race_kernel, lambda n: RACE),
+                                                  (evaluate_gen4_kernel, lambda n: GEN4),
                                                   (evaluate_default_kernel, default_value)],
-                         ids=["shipped", "generation-2", "generation-3", "default"])
+                         ids=["shipped", "generation-2", "generation-3", "race", "generation-4",
+                              "default"])
 def test_the_kernel_forward_pass_equals_the_numpy_one(
         kernel: Any, weights: Callable[[int], Weights]) -> None:
     for state in positions(120):
