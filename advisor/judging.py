@@ -60,7 +60,9 @@ def assessment(
     """The assessment of `mine` against `best` (the main search's choice, judged the same way):
     rank in the main search, value, loss, interval, ties, grade, reasons (measured against
     `alternative`, a move shown in the same answer, or the position before the move when None)
-    and both expected lines. `peers` are the other moves judged in the same answer."""
+    and both expected lines. `peers` are the other moves judged in the same answer. When the
+    best is measured better and is the alternative, its advantages come first
+    (`coaching.against_the_better`)."""
     seat = result.player
     ranked = [c.action for c in result.candidates]
     rank = ranked.index(mine.action) + 1 if mine.action in ranked else 0
@@ -69,6 +71,9 @@ def assessment(
     )
     reasons = adapter.reasons(obs, mine.action, alternative, random.Random(f"reasons/{seed}"))
     if mine.own is not None and best.own is not None:
+        if alternative == best.action != mine.action and coaching.measured_better(
+                mine.own, best.own):
+            reasons = coaching.against_the_better(reasons)
         reasons.insert(0, comparison(adapter, mine, best))
         _numbers(out, adapter, obs, mine, best, peers, seed)
     out.explanations.extend(r.message() for r in reasons)
@@ -134,7 +139,9 @@ def comparison(adapter: GameAdapter, mine: Judged, best: Judged) -> Reason:
     else:  # undecided
         text = (f"{words}: {_chance(top)} to win against {_chance(own)}; not searched enough "
                 "to tell which is better")
-    return Reason("win_probability", text, own.value, top.value, words)
+    favours = advisor_pb2.FAVOURS_COMPARED if coaching.measured_better(own, top) \
+        else advisor_pb2.FAVOURS_NEITHER
+    return Reason("win_probability", text, own.value, top.value, words, favours=favours)
 
 
 def _chance(c: Candidate) -> str:
