@@ -292,7 +292,9 @@ def _say_afford(m: Measured) -> str:
     card, gained = _afford_named(m)
     count = f"{_cards(m.value)} within reach ({m.baseline:g} {m.against})"
     if not card:
-        return f"changes what you can afford next turn: {count}"
+        more = m.value > m.baseline
+        return f"{'brings more' if more else 'leaves fewer'} cards within your reach next " \
+            f"turn: {count}"
     if gained:
         return f"lets you afford {_name(card)} next turn: {count}"
     return f"{m.than} would let you afford {_name(card)} next turn: {count}" \

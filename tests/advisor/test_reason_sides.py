@@ -83,8 +83,8 @@ def _expected(reason: Reason | advisor_pb2.Reason, good: dict[str, Direction]) -
 def _check_splendor_wording(reason: Reason) -> None:
     """A card named for reach or denial is on the side the count favours."""
     if reason.code == "affordable_next_turn":
-        assert reason.text.startswith("lets you afford") == (reason.favours == MOVE) or \
-            reason.text.startswith("changes what"), reason
+        gained = reason.text.startswith(("lets you afford", "brings more"))
+        assert gained == (reason.favours == MOVE), reason
     if reason.code == "opponents_affordable":
         assert not (reason.favours == MOVE and reason.text.startswith("leaves ")), reason
         assert not (reason.favours == COMPARED and reason.text.startswith("takes ")), reason
