@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
@@ -68,19 +69,20 @@ CHALLENGERS_GOOD: dict[str, Direction] = {
 }
 
 
-def _expected(reason: Reason | advisor_pb2.Reason, good: dict[str, Direction]) -> int:
+def _expected(reason: Reason | advisor_pb2.Reason, good: dict[str, Direction]
+              ) -> advisor_pb2.Favours:
     """The side a reason must favour: its number's difference by the feature's direction (a
     "when picked" cost by the power its deck gains)."""
     if reason.code == "extra_pick_cost":
         found = re.search(r"your deck (gains|loses) (\d+) power", reason.text)
         assert found, reason.text
-        gain = int(found[2]) * (1 if found[1] == "gains" else -1)
+        gain = float(found[2]) * (1 if found[1] == "gains" else -1)
     else:
         gain = good[reason.code](reason.value, reason.baseline) * (reason.value - reason.baseline)
     return MOVE if gain > 0 else COMPARED if gain < 0 else NEITHER
 
 
-def _check_splendor_wording(reason: Reason) -> None:
+def _check_wording(reason: Reason) -> None:
     """A card named for reach or denial is on the side the count favours."""
     if reason.code == "affordable_next_turn":
         gained = reason.text.startswith(("lets you afford", "brings more"))
@@ -90,19 +92,10 @@ def _check_splendor_wording(reason: Reason) -> None:
         assert not (reason.favours == COMPARED and reason.text.startswith("takes ")), reason
 
 
-@settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10_000), plies=st.integers(0, 40),
-       pick=st.randoms(use_true_random=False))
-def test_splendor_reasons_favour_the_side_their_feature_counts_as_good(
-    seed: int, plies: int, pick: random.Random
-) -> None:
+def _splendor_moves(seed: int, plies: int) -> tuple[Any, list[Any]]:
+    """The mover's observation and legal moves after the heuristic policy's first `plies`."""
     state = midgame(seed, plies)
-    obs = observe(state, state.current)
-    moves = legal_actions(state)
-    for action in pick.sample(moves, min(4, len(moves))):
-        for reason in splendor_coach.reasons(obs, action, pick.choice(moves), random.Random(seed)):
-            assert reason.favours == _expected(reason, SPLENDOR_GOOD), reason
-            _check_splendor_wording(reason)
+    return observe(state, state.current), legal_actions(state)
 
 
 def _challengers_position(seed: int, plies: int) -> ChallengersState:
@@ -118,31 +111,46 @@ def _challengers_position(seed: int, plies: int) -> ChallengersState:
     return state
 
 
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), plies=st.integers(0, 30),
-       pick=st.randoms(use_true_random=False))
-def test_challengers_reasons_favour_the_side_their_feature_counts_as_good(
-    seed: int, plies: int, pick: random.Random
-) -> None:
+def _challengers_moves(seed: int, plies: int) -> tuple[Any, list[Any]]:
+    """The decider's observation and legal moves in `_challengers_position`."""
     state = _challengers_position(seed, plies)
     assume(not CHALLENGERS.is_terminal(state))
-    seat = CHALLENGERS.current_player(state)
-    obs = observe_challengers(state, seat)
-    moves = CHALLENGERS.legal_actions(state)
+    return observe_challengers(state, CHALLENGERS.current_player(state)), \
+        CHALLENGERS.legal_actions(state)
+
+
+Coached = tuple[Callable[[int, int], tuple[Any, list[Any]]], Callable[..., list[Reason]],
+                dict[str, Direction]]
+COACHED: dict[str, Coached] = {
+    "splendor_marvel": (_splendor_moves, splendor_coach.reasons, SPLENDOR_GOOD),
+    "challengers": (_challengers_moves, challengers_coach.reasons, CHALLENGERS_GOOD),
+}
+"""Each game's positions, its coach's reasons and its features' directions."""
+
+
+@settings(max_examples=50, deadline=None)
+@given(game=st.sampled_from(sorted(COACHED)), seed=st.integers(0, 10_000),
+       plies=st.integers(0, 40), pick=st.randoms(use_true_random=False))
+def test_each_reason_favours_the_side_its_feature_counts_as_good(
+    game: str, seed: int, plies: int, pick: random.Random
+) -> None:
+    """Moves against random alternatives (or the position before, when they are the same)."""
+    position, reasons, good = COACHED[game]
+    obs, moves = position(seed, plies)
     for action in pick.sample(moves, min(3, len(moves))):
-        alternative = pick.choice(moves)
-        for reason in challengers_coach.reasons(obs, action, alternative, random.Random(seed)):
-            assert reason.favours == _expected(reason, CHALLENGERS_GOOD), reason
+        for reason in reasons(obs, action, pick.choice(moves), random.Random(seed)):
+            assert reason.favours == _expected(reason, good), reason
+            _check_wording(reason)
 
 
-def _reason(favours: int, compared_with: str, index: int) -> Reason:
+def _reason(favours: advisor_pb2.Favours, compared_with: str, index: int) -> Reason:
     return Reason(f"r{index}", f"fact {index}", 1.0, 0.0, compared_with, "goal", favours)
 
 
 @given(st.lists(st.tuples(st.sampled_from([MOVE, COMPARED, NEITHER]),
                           st.sampled_from([BEFORE, "recruit Iron Fist"])), max_size=12))
 def test_against_the_better_puts_its_facts_first_and_frames_the_moves_own(
-    sides: list[tuple[int, str]]
+    sides: list[tuple[advisor_pb2.Favours, str]]
 ) -> None:
     reasons = [_reason(f, c, i) for i, (f, c) in enumerate(sides)]
     framed = against_the_better(reasons)
