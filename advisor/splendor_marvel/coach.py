@@ -224,6 +224,14 @@ def _say_tile(m: Measured) -> str:
     return f"{_sign(m.value - m.baseline, 'gains', 'loses')} ground in the Avengers race: {behind}"
 
 
+def _good_tile(m: Measured) -> int:
+    """More tags ahead are good, but a tile left open to an opponent's tag card next turn is
+    bad whatever the count (the sentence then says so)."""
+    left_open = m.after.avengers == m.base.avengers == m.seat and _tile_threat(
+        m.after, m.seat, m.context)
+    return (-1 if m.value > m.baseline else 1) if left_open else 1
+
+
 def _weight_tile(m: Measured) -> float:
     held, was_held = m.after.avengers == m.seat, m.base.avengers == m.seat
     if held != was_held:
@@ -408,7 +416,7 @@ FEATURES = (
     Feature("green_token", "gauntlet", lambda s, p, v: s.tokens[p][GREEN], _say_green,
             lambda m: 3.0, good=more_is_better),
     Feature("avengers_tags_ahead", "avengers_tile", _tags_ahead, _say_tile, _weight_tile,
-            good=more_is_better),
+            good=_good_tile),
     Feature("locations_won", "location", lambda s, p, v: len(s.locations_won[p]),
             _say_locations, lambda m: float(LOCATION_POINTS), good=more_is_better),
     Feature("location_gap", "location", _location_gap, _say_location_gap,

@@ -72,7 +72,9 @@ CHALLENGERS_GOOD: dict[str, Direction] = {
 def _expected(reason: Reason | advisor_pb2.Reason, good: dict[str, Direction]
               ) -> advisor_pb2.Favours:
     """The side a reason must favour: its number's difference by the feature's direction (a
-    "when picked" cost by the power its deck gains)."""
+    "when picked" cost by the power its deck gains; the Avengers tile left open is bad)."""
+    if reason.text.startswith("leaves the Avengers tile"):  # open to an opponent's tag card
+        return COMPARED
     if reason.code == "extra_pick_cost":
         found = re.search(r"your deck (gains|loses) (\d+) power", reason.text)
         assert found, reason.text
@@ -87,6 +89,12 @@ def _check_wording(reason: Reason) -> None:
     if reason.code == "affordable_next_turn":
         gained = reason.text.startswith(("lets you afford", "brings more"))
         assert gained == (reason.favours == MOVE), reason
+    if reason.code == "avengers_tags_ahead" and reason.favours == MOVE:
+        assert not reason.text.startswith(("misses", "loses", "keeps the Avengers tile, but")), \
+            reason
+    if reason.code == "avengers_tags_ahead" and reason.favours == COMPARED:
+        assert not reason.text.startswith(("takes", "gains", "keeps the Avengers tile out")), \
+            reason
     if reason.code == "opponents_affordable":
         assert not (reason.favours == MOVE and reason.text.startswith("leaves ")), reason
         assert not (reason.favours == COMPARED and reason.text.startswith("takes ")), reason
