@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from advisor.challengers import coach as challengers_coach
 from advisor.coaching import BEFORE, TRADE_OFF, Reason, against_the_better
 from advisor.splendor_marvel import coach as splendor_coach
+from benchmarks import reason_sides
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.challengers import GAME as CHALLENGERS
@@ -255,3 +256,14 @@ def test_a_review_frames_the_played_moves_advantages_as_a_trade_off(
         assert list(move.reasons) == list(move.assessment.explanations)
         framed.append(_check_assessment(move.assessment, SPLENDOR_GOOD))
     assert any(framed)
+
+
+def test_the_benchmark_counts_a_fact_in_the_moves_favour_shown_first_or_before_the_betters(
+) -> None:
+    """benchmarks/reason_sides.py: in weight order a fact for the played move may come first;
+    shown now, none comes before a fact for the better move."""
+    other = "recruit Iron Fist"
+    weighed = [_reason(MOVE, other, 0), _reason(NEITHER, other, 1), _reason(COMPARED, other, 2)]
+    assert reason_sides.tally(weighed) == (True, True, True)
+    assert reason_sides.tally(against_the_better(weighed)) == (True, False, False)
+    assert reason_sides.tally([_reason(COMPARED, BEFORE, 0)]) == (False, False, False)
