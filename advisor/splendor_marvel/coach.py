@@ -288,12 +288,12 @@ def _open_cards(state: SplendorState, seat: int) -> set[int]:
 
 def _afford_named(m: Measured) -> tuple[int, bool]:
     """The card a reason names (0: none) and whether it is within reach after the move only:
-    from the side the count favours (the move when more cards are within reach after it),
-    else from the other."""
+    the best of those within reach on the side the count favours only (the move's side when
+    more cards are within reach after it), so the sentence and its number agree."""
     now, then = _afford_changes(m)
-    first, second = (now, then) if m.value > m.baseline else (then, now)
-    changed = first or second
-    return (_best(changed), changed is now) if changed else (0, False)
+    gained = m.value > m.baseline
+    changed = now if gained else then
+    return (_best(changed), gained) if changed else (0, gained)
 
 
 def _say_afford(m: Measured) -> str:
@@ -342,22 +342,22 @@ def _deny_changes(m: Measured) -> tuple[dict[int, int], dict[int, int]]:
 
 def _deny_named(m: Measured) -> tuple[int, int, bool]:
     """The card a reason names (0: none), the opponent who could recruit it, and whether the
-    move takes it away (else leaves it): from the side the count favours (the move when the
-    opponents can afford fewer cards after it), else from the other."""
+    move takes it away (else leaves it): the best on the side the count favours only (the
+    move's side when the opponents can afford fewer cards after it)."""
     left, denied = _deny_changes(m)
-    first, second = (denied, left) if m.value < m.baseline else (left, denied)
-    changed = first or second
+    taken_away = m.value < m.baseline
+    changed = denied if taken_away else left
     if not changed:
-        return 0, -1, False
+        return 0, -1, taken_away
     card = _best(set(changed))
-    return card, changed[card], changed is denied
+    return card, changed[card], taken_away
 
 
 def _say_deny(m: Measured) -> str:
     card, other, taken_away = _deny_named(m)
     if not card:
-        return (f"your opponents can afford {_cards(m.value)} they see next turn "
-                f"({m.baseline:g} {m.against})")
+        return (f"your opponents can afford {'more' if m.value > m.baseline else 'fewer'} "
+                f"cards next turn: {m.value:g} they see ({m.baseline:g} {m.against})")
     if taken_away:
         wins = ", the card that completes their Gauntlet" if _would_complete(
             m.base, other, card) else ""
