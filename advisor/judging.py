@@ -71,10 +71,12 @@ def assessment(
     )
     reasons = adapter.reasons(obs, mine.action, alternative, random.Random(f"reasons/{seed}"))
     if mine.own is not None and best.own is not None:
-        if alternative == best.action != mine.action and coaching.measured_better(
-                mine.own, best.own):
+        against_best = alternative == best.action != mine.action and coaching.measured_better(
+            mine.own, best.own)
+        if against_best:
             reasons = coaching.against_the_better(reasons)
-        reasons.insert(0, comparison(adapter, mine, best))
+        unexplained = against_best and not any(map(coaching.favours_the_other_move, reasons))
+        reasons.insert(0, comparison(adapter, mine, best, unexplained))
         _numbers(out, adapter, obs, mine, best, peers, seed)
     out.explanations.extend(r.message() for r in reasons)
     out.reasons.extend(r.text for r in reasons)
@@ -121,15 +123,23 @@ def _value(judged: Judged) -> float:
     return -1.0 if judged.own is None else judged.own.value
 
 
-def comparison(adapter: GameAdapter, mine: Judged, best: Judged) -> Reason:
-    """How the move stands against the search's choice, both from their own searches."""
+UNEXPLAINED = "; no fact measured after this turn favours it: the search finds its edge further " \
+    "ahead"
+"""Said after "... is better" when none of the reasons favours the better move."""
+
+
+def comparison(adapter: GameAdapter, mine: Judged, best: Judged, unexplained: bool = False
+               ) -> Reason:
+    """How the move stands against the search's choice, both from their own searches;
+    `unexplained`: no reason favours the choice (`UNEXPLAINED` says so)."""
     own, top = mine.own, best.own
     assert own is not None and top is not None
     words = adapter.move_message(best.action, top.player).description
     if mine.action == best.action:
         text = f"the search's choice: {_chance(own)} to win"
     elif coaching.measured_better(own, top):  # the rule that grades the move good, not best
-        text = f"{words} is better: {_chance(top)} to win against {_chance(own)}"
+        text = f"{words} is better: {_chance(top)} to win against {_chance(own)}" + (
+            UNEXPLAINED if unexplained else "")
     elif own.value >= top.value:
         text = f"at least as good as the search's choice {words}: {_chance(own)} against " \
                f"{_chance(top)} to win"

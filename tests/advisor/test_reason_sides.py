@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from advisor.challengers import coach as challengers_coach
 from advisor.coaching import BEFORE, TRADE_OFF, Reason, against_the_better
+from advisor.judging import UNEXPLAINED
 from advisor.splendor_marvel import coach as splendor_coach
 from benchmarks import reason_sides
 from contract.codecs import challengers as challengers_codec
@@ -201,6 +202,8 @@ def _check_assessment(judged: advisor_pb2.MoveAssessment, good: dict[str, Direct
     groups = [_group(f) for f in facts]
     if better:  # no fact in the move's favour before one in the better move's
         assert groups == sorted(groups), judged
+    # with no fact in the better move's favour, the comparison says its edge is further ahead
+    assert (UNEXPLAINED in comparison.text) == (better and 0 not in groups), judged
     return better and 1 in groups
 
 
