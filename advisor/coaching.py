@@ -1,6 +1,10 @@
 """Coaching arithmetic shared by the games: how sure the search is, ties, grades, the lines it
 expects, and reasons as measured facts.
 
+Each reason knows which side its fact favours (its feature's good direction); under a move the
+best is measured better than, `against_the_better` puts the better move's advantages first and
+frames the move's own as a trade-off that lost.
+
 Confidence intervals are Wilson's at 95% over a candidate's visits. Two moves are *tied* when
 their intervals overlap and each has at least `MIN_TIE_VISITS` visits: the search cannot tell
 them apart, so neither is called worse. With fewer visits overlapping intervals say only that
@@ -13,8 +17,8 @@ no move is measured better, good when one is; how they were chosen is in docs/co
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from dataclasses import dataclass, replace
+from typing import Any, Generic, TypeVar
 
 from contract.v1 import advisor_pb2, common_pb2
 from search.result import Candidate, wilson_lower_bound, wilson_upper_bound
@@ -48,11 +52,15 @@ measured better (`measured_better`). `GRADE_INACCURACY` is no longer given: its 
 narrower than a default judgement's noise."""
 
 
+TRADE_OFF = "in its favour, but not enough: "
+"""How a fact in the move's favour begins under a move the best is measured better than."""
+
+
 @dataclass(frozen=True)
 class Reason:
     """One reason: what the move does toward `goal` (docs/api.md lists the keys) in words, and
     the measured fact behind it: `value` after the move, `baseline` in the position compared
-    with."""
+    with; `favours` the side the fact is good for, for the mover."""
 
     code: str
     text: str
@@ -60,11 +68,39 @@ class Reason:
     baseline: float
     compared_with: str = BEFORE
     goal: str = ""
+    favours: advisor_pb2.Favours = advisor_pb2.FAVOURS_NEITHER
 
     def message(self) -> advisor_pb2.Reason:
         return advisor_pb2.Reason(code=self.code, text=self.text, value=self.value,
                                   baseline=self.baseline, compared_with=self.compared_with,
-                                  goal=self.goal)
+                                  goal=self.goal, favours=self.favours)
+
+
+def side(gain: float) -> advisor_pb2.Favours:
+    """The side favoured by a difference `gain` (after the move less the position compared
+    with, already multiplied by the good direction): positive the move, negative the other."""
+    if gain > 0:
+        return advisor_pb2.FAVOURS_MOVE
+    return advisor_pb2.FAVOURS_COMPARED if gain < 0 else advisor_pb2.FAVOURS_NEITHER
+
+
+def against_the_better(reasons: Sequence[Reason]) -> list[Reason]:
+    """The reasons of a move the best (the move they are compared with) is measured better
+    than: the facts favouring the best first, then the move's own advantages framed as a
+    trade-off that lost (`TRADE_OFF`), then the rest (facts measured against the position
+    before that cost the move something, and facts favouring neither); each group keeps its
+    order."""
+    better = [r for r in reasons if favours_the_other_move(r)]
+    own = [replace(r, text=TRADE_OFF + r.text) for r in reasons
+           if r.favours == advisor_pb2.FAVOURS_MOVE]
+    rest = [r for r in reasons
+            if not favours_the_other_move(r) and r.favours != advisor_pb2.FAVOURS_MOVE]
+    return better + own + rest
+
+
+def favours_the_other_move(reason: Reason) -> bool:
+    """True when the fact favours the move it is compared with (not the position before)."""
+    return reason.favours == advisor_pb2.FAVOURS_COMPARED and reason.compared_with != BEFORE
 
 
 S = TypeVar("S")
@@ -94,6 +130,21 @@ class Measured(Generic[S, C]):
         return against(self.than)
 
 
+def more_is_better(_m: Measured[Any, Any]) -> int:
+    """A feature's direction: a larger number is good for the mover."""
+    return 1
+
+
+def fewer_is_better(_m: Measured[Any, Any]) -> int:
+    """A feature's direction: a smaller number is good for the mover."""
+    return -1
+
+
+def neither_is_better(_m: Measured[Any, Any]) -> int:
+    """A feature's direction: neither is clearly good (a count below a limit)."""
+    return 0
+
+
 @dataclass(frozen=True)
 class Feature(Generic[S, C]):
     """One number of a position tied to a goal of the game, from the mover's side."""
@@ -108,6 +159,9 @@ class Feature(Generic[S, C]):
     """How much the difference matters, in the game's points or their equivalent."""
     next_turn: bool = False
     """About the turns to come: not reported when the move or the alternative ends the game."""
+    good: Callable[[Measured[S, C]], int] = neither_is_better
+    """The direction good for the mover: 1 a larger number, -1 a smaller, 0 neither (it may
+    depend on the two numbers, e.g. a deck's size matters once it is short)."""
 
 
 def differences(
@@ -126,7 +180,8 @@ def differences(
         if value != baseline:
             m = Measured(after, base, seat, context, value, baseline, than)
             found.append((feature.weight(m), Reason(
-                feature.code, feature.say(m), value, baseline, than, feature.goal)))
+                feature.code, feature.say(m), value, baseline, than, feature.goal,
+                side(feature.good(m) * (value - baseline)))))
     return found
 
 

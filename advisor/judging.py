@@ -60,7 +60,9 @@ def assessment(
     """The assessment of `mine` against `best` (the main search's choice, judged the same way):
     rank in the main search, value, loss, interval, ties, grade, reasons (measured against
     `alternative`, a move shown in the same answer, or the position before the move when None)
-    and both expected lines. `peers` are the other moves judged in the same answer."""
+    and both expected lines. `peers` are the other moves judged in the same answer. When the
+    best is measured better and is the alternative, its advantages come first
+    (`coaching.against_the_better`)."""
     seat = result.player
     ranked = [c.action for c in result.candidates]
     rank = ranked.index(mine.action) + 1 if mine.action in ranked else 0
@@ -69,7 +71,12 @@ def assessment(
     )
     reasons = adapter.reasons(obs, mine.action, alternative, random.Random(f"reasons/{seed}"))
     if mine.own is not None and best.own is not None:
-        reasons.insert(0, comparison(adapter, mine, best))
+        against_best = alternative == best.action != mine.action and coaching.measured_better(
+            mine.own, best.own)
+        if against_best:
+            reasons = coaching.against_the_better(reasons)
+        unexplained = against_best and not any(map(coaching.favours_the_other_move, reasons))
+        reasons.insert(0, comparison(adapter, mine, best, unexplained))
         _numbers(out, adapter, obs, mine, best, peers, seed)
     out.explanations.extend(r.message() for r in reasons)
     out.reasons.extend(r.text for r in reasons)
@@ -116,15 +123,23 @@ def _value(judged: Judged) -> float:
     return -1.0 if judged.own is None else judged.own.value
 
 
-def comparison(adapter: GameAdapter, mine: Judged, best: Judged) -> Reason:
-    """How the move stands against the search's choice, both from their own searches."""
+UNEXPLAINED = "; no fact measured after this turn favours it: the search finds its edge further " \
+    "ahead"
+"""Said after "... is better" when none of the reasons favours the better move."""
+
+
+def comparison(adapter: GameAdapter, mine: Judged, best: Judged, unexplained: bool = False
+               ) -> Reason:
+    """How the move stands against the search's choice, both from their own searches;
+    `unexplained`: no reason favours the choice (`UNEXPLAINED` says so)."""
     own, top = mine.own, best.own
     assert own is not None and top is not None
     words = adapter.move_message(best.action, top.player).description
     if mine.action == best.action:
         text = f"the search's choice: {_chance(own)} to win"
     elif coaching.measured_better(own, top):  # the rule that grades the move good, not best
-        text = f"{words} is better: {_chance(top)} to win against {_chance(own)}"
+        text = f"{words} is better: {_chance(top)} to win against {_chance(own)}" + (
+            UNEXPLAINED if unexplained else "")
     elif own.value >= top.value:
         text = f"at least as good as the search's choice {words}: {_chance(own)} against " \
                f"{_chance(top)} to win"
@@ -134,7 +149,9 @@ def comparison(adapter: GameAdapter, mine: Judged, best: Judged) -> Reason:
     else:  # undecided
         text = (f"{words}: {_chance(top)} to win against {_chance(own)}; not searched enough "
                 "to tell which is better")
-    return Reason("win_probability", text, own.value, top.value, words)
+    favours = advisor_pb2.FAVOURS_COMPARED if coaching.measured_better(own, top) \
+        else advisor_pb2.FAVOURS_NEITHER
+    return Reason("win_probability", text, own.value, top.value, words, favours=favours)
 
 
 def _chance(c: Candidate) -> str:

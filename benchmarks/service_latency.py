@@ -8,10 +8,13 @@ table gives latency percentiles and answers per second.
     python -m benchmarks.service_latency --workers 1 --clients 1 2 --json out.json
     python -m benchmarks.service_latency --engines compiled python --budgets 100 --clients 1
     python -m benchmarks.service_latency --games challengers --workers 1 --budgets 100
+    python -m benchmarks.service_latency --games splendor_marvel --players 2 4 --workers 1 \
+        --engines compiled --budgets 100 --clients 1
 
 Each request names its search engine (`Limits.engine`), so both engines are measured on the
 same server, side by side. A game's requests cycle through its positions: Splendor: Marvel's
-midgame, Challengers!' draft picks and deck trims across the tournament (`benchmarks.examples`).
+midgame, Challengers!' draft picks and deck trims across the tournament (`benchmarks.examples`),
+dealt for each table size of `--players`.
 """
 
 from __future__ import annotations
@@ -38,12 +41,13 @@ ENGINES = {"compiled": common_pb2.ENGINE_COMPILED, "python": common_pb2.ENGINE_P
 
 
 PLIES = {"splendor_marvel": (16,), "challengers": (0, 4, 10, 20, 30, 40, 45)}
-"""Playout-policy moves from a seeded 2-player deal to each position a game's requests ask."""
+"""Playout-policy moves from a seeded deal to each position a game's requests ask."""
 
 
 @dataclass(frozen=True)
 class Row:
     game: str
+    players: int
     engine: str
     workers: int
     budget_ms: int
@@ -57,9 +61,10 @@ class Row:
     """Mean iterations per answer."""
 
 
-def _position(game: str = "splendor_marvel", plies: int = 16) -> common_pb2.Observation:
-    """The seat to move's observation after `plies` moves of a seeded 2-player deal."""
-    return messages(game, position(game, players=2, seed=3, plies=plies))[1]
+def _position(game: str = "splendor_marvel", plies: int = 16, players: int = 2
+              ) -> common_pb2.Observation:
+    """The seat to move's observation after `plies` moves of a seeded `players`-seat deal."""
+    return messages(game, position(game, players=players, seed=3, plies=plies))[1]
 
 
 @contextmanager
@@ -85,15 +90,16 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def measure(
-    port: int, game: str, engine: str, workers: int, budget_ms: int, clients: int, requests: int
+    port: int, game: str, engine: str, workers: int, budget_ms: int, clients: int, requests: int,
+    players: int = 2,
 ) -> Row:
     """Run `clients` threads sending `requests` SuggestMoves in all, cycling through `game`'s
-    positions."""
+    positions dealt for `players` seats."""
     limits = common_pb2.Limits(max_time_ms=budget_ms, max_iterations=10_000_000,
                                engine=ENGINES[engine])
     cycle = [
         advisor_pb2.SuggestMoveRequest(
-            observation=_position(game, plies), limits=limits,
+            observation=_position(game, plies, players), limits=limits,
             options=advisor_pb2.SuggestOptions(skip_follow_ups=True),
         )
         for plies in PLIES[game]
@@ -123,6 +129,7 @@ def measure(
     wall = time.perf_counter() - start
     return Row(
         game=game,
+        players=players,
         engine=engine,
         workers=workers,
         budget_ms=budget_ms,
@@ -137,11 +144,11 @@ def measure(
 
 def table(rows: list[Row]) -> str:
     """The rows as an aligned text table."""
-    head = ("game", "engine", "workers", "budget ms", "clients", "requests", "p50 ms", "p99 ms",
-            "answers/s", "iterations")
+    head = ("game", "players", "engine", "workers", "budget ms", "clients", "requests", "p50 ms",
+            "p99 ms", "answers/s", "iterations")
     body = [
-        (r.game, r.engine, r.workers, r.budget_ms, r.clients, r.requests, r.p50_ms, r.p99_ms,
-         r.throughput, r.iterations)
+        (r.game, r.players, r.engine, r.workers, r.budget_ms, r.clients, r.requests, r.p50_ms,
+         r.p99_ms, r.throughput, r.iterations)
         for r in rows
     ]
     widths = [max(len(str(x)) for x in column) for column in zip(head, *body, strict=True)]
@@ -153,6 +160,8 @@ def table(rows: list[Row]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", choices=list(PLIES), default=list(PLIES))
+    parser.add_argument("--players", type=int, nargs="+", default=[2],
+                        help="table sizes whose positions are asked")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--engines", nargs="+", choices=list(ENGINES), default=list(ENGINES))
     parser.add_argument("--budgets", type=int, nargs="+", default=[100, 1000], help="ms")
@@ -167,15 +176,14 @@ def main(argv: list[str] | None = None) -> int:
             for game in args.games:
                 for engine in args.engines:
                     measure(port, game, engine, workers, 50, workers, workers)  # warm up
-            for game in args.games:
-                for budget in args.budgets:
-                    for clients in args.clients:
-                        expected_rate = min(clients, workers) * 1000 / budget
-                        requests = max(clients * 2, round(args.seconds * expected_rate))
-                        for engine in args.engines:
-                            rows.append(measure(port, game, engine, workers, budget, clients,
-                                                requests))
-                            print(table(rows[-1:]).splitlines()[-1], file=sys.stderr, flush=True)
+            for game, players in ((g, p) for g in args.games for p in args.players):
+                for budget, clients in ((b, c) for b in args.budgets for c in args.clients):
+                    expected_rate = min(clients, workers) * 1000 / budget
+                    requests = max(clients * 2, round(args.seconds * expected_rate))
+                    for engine in args.engines:
+                        rows.append(measure(port, game, engine, workers, budget, clients,
+                                            requests, players))
+                        print(table(rows[-1:]).splitlines()[-1], file=sys.stderr, flush=True)
     print(table(rows))
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in rows], indent=2))

@@ -9,9 +9,11 @@ opponent the mover is likely to meet, its mean power and size, fans, and in a ma
 bench seats (the mover's and its opponent's) and the known top and bottom cards. Each one
 that differs becomes a sentence saying what the move does for that goal, with both numbers in
 the structured fields; the reasons are ordered by how much they matter
-(`DeckFeature.weight`, in base power or its equivalent). Features use only what the mover
-sees: its own deck and match zones as the engine knows them, the other decks as last
-revealed, and fans and trophies that are public.
+(`DeckFeature.weight`, in base power or its equivalent). Each feature knows which direction is
+good for the mover (`DeckFeature.good`: more power good, more weak cards bad, a deck's size
+only once it is short), so each reason says which move its fact favours. Features use only
+what the mover sees: its own deck and match zones as the engine knows them, the other decks as
+last revealed, and fans and trophies that are public.
 
 How often the mover wins this round's match and how often a picked card's effect triggers (as
 the engine counts them, `State.effect_counts`) are counted in `PLAYOUT_ROUNDS` sampled worlds:
@@ -26,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from advisor import coaching
-from advisor.coaching import BEFORE, Reason
+from advisor.coaching import BEFORE, Reason, fewer_is_better, more_is_better, side
 from games.challengers import GAME, Action, Observation, State, decisions, describe
 from games.challengers.actions import PICK, TRIM
 from games.challengers.catalogue import (
@@ -154,6 +156,18 @@ def _weight_size(m: Measured) -> float:
     return 0.5 * abs(m.value - m.baseline)
 
 
+def _good_size(m: Measured) -> int:
+    """More cards are good once either deck is short enough to run out; else neither."""
+    return 1 if min(m.value, m.baseline) <= SHORT_DECK else 0
+
+
+def _good_if_known(direction: int) -> Callable[[Measured], int]:
+    """`direction` when both positions know the card (a power of -1 is an unknown card)."""
+    def good(m: Measured) -> int:
+        return direction if min(m.value, m.baseline) >= 0 else 0
+    return good
+
+
 def _say_count(what: str) -> Callable[[Measured], str]:
     def say(m: Measured) -> str:
         return f"leaves {m.value:g} {what} in your deck ({m.baseline:g} {m.against})"
@@ -212,29 +226,29 @@ def _mean(s: State, p: int, _opp: int) -> float:
 
 FEATURES = (
     DeckFeature("deck_size", "deck_size", lambda s, p, o: len(s.decks[p]), _say_size,
-                _weight_size),
+                _weight_size, good=_good_size),
     DeckFeature("power_gap", "deck_power", lambda s, p, o: deck_power(s.decks[p], s) - o,
-                _say_gap, lambda m: abs(m.value - m.baseline)),
+                _say_gap, lambda m: abs(m.value - m.baseline), good=more_is_better),
     DeckFeature("mean_power", "consistency", _mean, _say_mean,
-                lambda m: 8.0 * abs(m.value - m.baseline)),
+                lambda m: 8.0 * abs(m.value - m.baseline), good=more_is_better),
     DeckFeature("strong_cards", "deck_power",
                 lambda s, p, o: sum(1 for x in _powers(s.decks[p], s) if x >= STRONG_POWER),
                 _say_count(f"cards of base power {STRONG_POWER} or more"),
-                lambda m: 0.5 * abs(m.value - m.baseline)),
+                lambda m: 0.5 * abs(m.value - m.baseline), good=more_is_better),
     DeckFeature("weak_cards", "consistency",
                 lambda s, p, o: sum(1 for x in _powers(s.decks[p], s) if x <= 2),
                 _say_count("cards of base power 1 or 2"),
-                lambda m: 0.5 * abs(m.value - m.baseline)),
+                lambda m: 0.5 * abs(m.value - m.baseline), good=fewer_is_better),
     DeckFeature("fans", "fans", lambda s, p, o: _public_fans(s, p), _say_fans,
-                lambda m: 2.0 * abs(m.value - m.baseline)),
+                lambda m: 2.0 * abs(m.value - m.baseline), good=more_is_better),
     DeckFeature("bench_seats", "bench", lambda s, p, o: _free_seats(s, p), _say_bench,
-                _weight_bench),
+                _weight_bench, good=more_is_better),
     DeckFeature("opponent_bench_seats", "bench", lambda s, p, o: _their_free_seats(s, p),
-                _say_their_bench, _weight_bench),
+                _say_their_bench, _weight_bench, good=fewer_is_better),
     DeckFeature("top_card", "next_card", _top_power, _say_top,
-                lambda m: abs(m.value - m.baseline)),
+                lambda m: abs(m.value - m.baseline), good=_good_if_known(1)),
     DeckFeature("bottom_card", "next_card", _bottom_power, _say_bottom,
-                lambda m: 0.2 * abs(m.value - m.baseline)),
+                lambda m: 0.2 * abs(m.value - m.baseline), good=_good_if_known(-1)),
 )
 
 
@@ -278,7 +292,8 @@ def _extra_pick_cost(action: Action, world: State, after: State, seat: int
     cards = f" and has {fewer} card{'s' if fewer > 1 else ''} fewer" if fewer else ""
     text = (f"pays with {paid} (power {lost}) for an extra card, {taken}: your deck "
             f"{'gains' if net >= 0 else 'loses'} {abs(net)} power{cards}")
-    return abs(net), Reason("extra_pick_cost", text, len(action.paid()), 0, BEFORE, "deck_power")
+    return abs(net), Reason("extra_pick_cost", text, len(action.paid()), 0, BEFORE, "deck_power",
+                            side(net))
 
 
 def _card_fact(action: Action, world: State) -> Reason:
@@ -321,7 +336,7 @@ def _playouts(obs: Observation, action: Action, alternative: Action, seed: int
                 f"({wins[1]} after {words})")
         found.append((5.0 * abs(wins[0] - wins[1]) / PLAYOUT_ROUNDS, Reason(
             "match_wins", text, wins[0] / PLAYOUT_ROUNDS, wins[1] / PLAYOUT_ROUNDS, words,
-            "match")))
+            "match", side(wins[0] - wins[1]))))
     if counted:
         value, baseline = triggers[0] / PLAYOUT_ROUNDS, triggers[1] / PLAYOUT_ROUNDS
         text = (f"{NAME[card]}'s effect ({EFFECT[card]}) triggers {triggers[0]} times in "

@@ -7,8 +7,10 @@ the game: the Gauntlet, points, the Avengers tile, locations, cards to afford or
 token limit) is measured in both. Every feature that differs, and weighs more than 0, becomes
 a reason: a sentence saying what the move does for that goal, with both numbers in the
 structured fields. Reasons are ordered by how much they matter (`Feature.weight`, in Infinity
-Points or their equivalent). Features count only cards the mover can see now, so they do not
-depend on the hidden cards of the sampled world.
+Points or their equivalent). Each feature knows which direction is good for the mover
+(`Feature.good`: more points good, more cards left to the opponents bad, the token and reserve
+counts neither), so each reason says which move its fact favours. Features count only cards
+the mover can see now, so they do not depend on the hidden cards of the sampled world.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import random
 
 from advisor import coaching
-from advisor.coaching import BEFORE, Reason
+from advisor.coaching import BEFORE, Reason, fewer_is_better, more_is_better
 from games.splendor_marvel import Action, Observation, Phase, SplendorState, sample
 from games.splendor_marvel.actions import describe
 from games.splendor_marvel.catalogue import (
@@ -222,6 +224,14 @@ def _say_tile(m: Measured) -> str:
     return f"{_sign(m.value - m.baseline, 'gains', 'loses')} ground in the Avengers race: {behind}"
 
 
+def _good_tile(m: Measured) -> int:
+    """More tags ahead are good, but a tile left open to an opponent's tag card next turn is
+    bad whatever the count (the sentence then says so)."""
+    left_open = m.after.avengers == m.base.avengers == m.seat and _tile_threat(
+        m.after, m.seat, m.context)
+    return (-1 if m.value > m.baseline else 1) if left_open else 1
+
+
 def _weight_tile(m: Measured) -> float:
     held, was_held = m.after.avengers == m.seat, m.base.avengers == m.seat
     if held != was_held:
@@ -276,21 +286,32 @@ def _open_cards(state: SplendorState, seat: int) -> set[int]:
     return {c for c in state.board if c} | set(state.reserved[seat])
 
 
-def _say_afford(m: Measured) -> str:
+def _afford_named(m: Measured) -> tuple[int, bool]:
+    """The card a reason names (0: none) and whether it is within reach after the move only:
+    the best of those within reach on the side the count favours only (the move's side when
+    more cards are within reach after it), so the sentence and its number agree."""
     now, then = _afford_changes(m)
+    gained = m.value > m.baseline
+    changed = now if gained else then
+    return (_best(changed), gained) if changed else (0, gained)
+
+
+def _say_afford(m: Measured) -> str:
+    card, gained = _afford_named(m)
     count = f"{_cards(m.value)} within reach ({m.baseline:g} {m.against})"
-    if now:
-        return f"lets you afford {_name(_best(now))} next turn: {count}"
-    if then:
-        return f"{m.than} would let you afford {_name(_best(then))} next turn: {count}" \
-            if m.than != BEFORE else f"spends what you needed for {_name(_best(then))}: {count}"
-    return f"changes what you can afford next turn: {count}"
+    if not card:
+        more = m.value > m.baseline
+        return f"{'brings more' if more else 'leaves fewer'} cards within your reach next " \
+            f"turn: {count}"
+    if gained:
+        return f"lets you afford {_name(card)} next turn: {count}"
+    return f"{m.than} would let you afford {_name(card)} next turn: {count}" \
+        if m.than != BEFORE else f"spends what you needed for {_name(card)}: {count}"
 
 
 def _weight_afford(m: Measured) -> float:
-    now, then = _afford_changes(m)
-    changed = now or then
-    return 0.5 + 0.5 * POINTS[_best(changed)] if changed else 0.5
+    card, _gained = _afford_named(m)
+    return 0.5 + 0.5 * POINTS[card] if card else 0.5
 
 
 def _opponents_affordable(state: SplendorState, seat: int, visible: frozenset[int]) -> float:
@@ -319,30 +340,40 @@ def _deny_changes(m: Measured) -> tuple[dict[int, int], dict[int, int]]:
             {c: o for c, o in then.items() if c not in now})
 
 
-def _say_deny(m: Measured) -> str:
+def _deny_named(m: Measured) -> tuple[int, int, bool]:
+    """The card a reason names (0: none), the opponent who could recruit it, and whether the
+    move takes it away (else leaves it): the best on the side the count favours only (the
+    move's side when the opponents can afford fewer cards after it)."""
     left, denied = _deny_changes(m)
-    if denied:
-        card = _best(set(denied))
+    taken_away = m.value < m.baseline
+    changed = denied if taken_away else left
+    if not changed:
+        return 0, -1, taken_away
+    card = _best(set(changed))
+    return card, changed[card], taken_away
+
+
+def _say_deny(m: Measured) -> str:
+    card, other, taken_away = _deny_named(m)
+    if not card:
+        return (f"your opponents can afford {'more' if m.value > m.baseline else 'fewer'} "
+                f"cards next turn: {m.value:g} they see ({m.baseline:g} {m.against})")
+    if taken_away:
         wins = ", the card that completes their Gauntlet" if _would_complete(
-            m.base, denied[card], card) else ""
+            m.base, other, card) else ""
         return f"takes {_name(card)} away from your opponent, who could recruit it next turn{wins}"
-    if left:
-        card = _best(set(left))
-        wins = " and complete their Gauntlet" if _would_complete(m.after, left[card], card) else ""
-        taken = f", where {m.than} takes it" if m.than != BEFORE else ""
-        return f"leaves {_name(card)} for your opponent to recruit next turn{wins}{taken}"
-    return (f"your opponents can afford {_cards(m.value)} they see next turn "
-            f"({m.baseline:g} {m.against})")
+    wins = " and complete their Gauntlet" if _would_complete(m.after, other, card) else ""
+    taken = f", where {m.than} takes it" if m.than != BEFORE else ""
+    return f"leaves {_name(card)} for your opponent to recruit next turn{wins}{taken}"
 
 
 def _weight_deny(m: Measured) -> float:
-    left, denied = _deny_changes(m)
-    changed, state = (denied, m.base) if denied else (left, m.after)
-    if not changed:
+    card, other, taken_away = _deny_named(m)
+    if not card:
         return 0.3
-    card = _best(set(changed))
+    state = m.base if taken_away else m.after
     return 0.5 + 0.8 * POINTS[card] + (
-        GAME_DECIDING if _would_complete(state, changed[card], card) else 0.0)
+        GAME_DECIDING if _would_complete(state, other, card) else 0.0)
 
 
 # --- tokens and reserves -----------------------------------------------------------------------
@@ -376,23 +407,26 @@ def _say_reserved(m: Measured) -> str:
 
 FEATURES = (
     Feature("gauntlet", "gauntlet", lambda s, p, v: float(s.meets_gauntlet(p)),
-            _say_gauntlet, lambda m: 2 * GAME_DECIDING),
-    Feature("points", "points", lambda s, p, v: s.points(p), _say_points, _weight_points),
+            _say_gauntlet, lambda m: 2 * GAME_DECIDING, good=more_is_better),
+    Feature("points", "points", lambda s, p, v: s.points(p), _say_points, _weight_points,
+            good=more_is_better),
     Feature("gauntlet_colours_missing", "gauntlet",
-            lambda s, p, v: len(_missing_colours(s, p)), _say_colours, _weight_colours),
+            lambda s, p, v: len(_missing_colours(s, p)), _say_colours, _weight_colours,
+            good=fewer_is_better),
     Feature("green_token", "gauntlet", lambda s, p, v: s.tokens[p][GREEN], _say_green,
-            lambda m: 3.0),
-    Feature("avengers_tags_ahead", "avengers_tile", _tags_ahead, _say_tile, _weight_tile),
+            lambda m: 3.0, good=more_is_better),
+    Feature("avengers_tags_ahead", "avengers_tile", _tags_ahead, _say_tile, _weight_tile,
+            good=_good_tile),
     Feature("locations_won", "location", lambda s, p, v: len(s.locations_won[p]),
-            _say_locations, lambda m: float(LOCATION_POINTS)),
+            _say_locations, lambda m: float(LOCATION_POINTS), good=more_is_better),
     Feature("location_gap", "location", _location_gap, _say_location_gap,
-            _weight_location_gap, next_turn=True),
+            _weight_location_gap, next_turn=True, good=fewer_is_better),
     Feature("opponents_affordable", "deny_card", _opponents_affordable, _say_deny, _weight_deny,
-            next_turn=True),
+            next_turn=True, good=fewer_is_better),
     Feature("affordable_next_turn", "afford_card", _affordable, _say_afford, _weight_afford,
-            next_turn=True),
+            next_turn=True, good=more_is_better),
     Feature("grey_tokens", "afford_card", lambda s, p, v: s.tokens[p][GREY], _say_grey,
-            lambda m: 0.8, next_turn=True),
+            lambda m: 0.8, next_turn=True, good=more_is_better),
     Feature("tokens", "token_limit", lambda s, p, v: sum(s.tokens[p]), _say_tokens,
             _weight_tokens, next_turn=True),
     Feature("reserved", "reserve", lambda s, p, v: len(s.reserved[p]), _say_reserved,

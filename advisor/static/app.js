@@ -134,9 +134,17 @@ async function move(notation) {
   }
 }
 
-function reasonsList(assessment) {
-  const reasons = assessment?.reasons ?? [];
-  return reasons.length ? `<ul>${reasons.map((r) => `<li>${escape(r)}</li>`).join("")}</ul>` : "";
+const SIDES = { FAVOURS_MOVE: "pro", FAVOURS_COMPARED: "con" };
+
+/** A reason as a list item marked by the side its fact favours: a pro of the move, a con (the
+ * move it is compared with, or the position before, does better), or neither. */
+function reasonItem(reason) {
+  const side = SIDES[reason.favours] ?? "neither";
+  return `<li class="reason ${side}" data-favours="${side}">${escape(reason.text)}</li>`;
+}
+
+function reasonsList(reasons) {
+  return reasons?.length ? `<ul class="reasons">${reasons.map(reasonItem).join("")}</ul>` : "";
 }
 
 function showGrade(assessment) {
@@ -145,7 +153,7 @@ function showGrade(assessment) {
     <p><strong>${escape(assessment.move.description)}</strong>:
     <span class="grade ${grade}" data-grade="${grade}">${grade}</span>
     (win chance ${percent(assessment.winProbability)}, lost ${percent(assessment.valueLoss)})</p>
-    ${reasonsList(assessment)}`;
+    ${reasonsList(assessment.explanations)}`;
 }
 
 async function hint() {
@@ -160,7 +168,7 @@ async function hint() {
     $("hint-result").innerHTML = `<p class="hint" data-notation="${escape(best.notation)}">
       Try <strong>${escape(best.description)}</strong>
       (win chance ${percent(judged?.winProbability ?? answer.rootWinProbability?.[answer.seat ?? 0])})</p>
-      ${reasonsList(judged)}`;
+      ${reasonsList(judged?.explanations)}`;
     $("moves").querySelector(`[data-notation="${CSS.escape(best.notation)}"]`)?.classList.add("hinted");
   } catch (error) {
     showError(error);
@@ -182,7 +190,7 @@ async function review() {
         const grade = m.forced ? "forced" : gradeText(m.grade);
         rows.push(`<tr><td>${m.number}</td><td>${m.seat ?? 0}</td><td>${escape(m.move.description)}</td>
           <td class="grade ${grade}">${grade}</td><td>${escape(betterMove(m))}</td>
-          <td>${(m.reasons ?? []).map((r) => escape(r.text)).join("<br>")}</td></tr>`);
+          <td>${reasonsList(m.reasons)}</td></tr>`);
         $("review").innerHTML = reviewTable(rows, summary);
       } else {
         summary = item.summary;

@@ -4,7 +4,8 @@ Public names: `AdvisorClient`, `Limits`, `Analysis`, `AdvisorError`, `FieldViola
 `RetryPolicy`, `Failover`, and the answers (`clients.client.answers`): `Suggestion`,
 `Evaluation`, `Assessment`, `Candidate`, `Move`, `SearchStats`, `LegalMoves`, `Applied`,
 `Observed`, `ServerInfo`, `Event`, `SeatSummary`, a review's `GameReview`, `MoveReview`,
-`SeatReview` and `ReviewSummary`, and the enums `Game`, `Grade`, `StopReason`, `Engine`.
+`SeatReview` and `ReviewSummary`, and the enums `Game`, `Grade`, `Favours`,
+`StopReason`, `Engine`.
 """
 
 from clients.client.analysis import Analysis
@@ -15,6 +16,7 @@ from clients.client.answers import (
     Engine,
     Evaluation,
     Event,
+    Favours,
     Game,
     Grade,
     LegalMoves,
@@ -47,6 +49,7 @@ __all__ = [
     "Evaluation",
     "Event",
     "Failover",
+    "Favours",
     "FieldViolation",
     "Game",
     "GameReview",

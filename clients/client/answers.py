@@ -74,6 +74,20 @@ class Grade(_Named):
         return cls.NOT_SEARCHED if name == "UNSPECIFIED" else cls[name]
 
 
+class Favours(_Named):
+    """The side a reason's fact is good for, for the mover: the move, the position it is
+    compared with, or neither (the feature has no good direction)."""
+
+    NEITHER = "neither"
+    MOVE = "move"
+    COMPARED = "compared"
+
+    @classmethod
+    def of(cls, value: int) -> Favours:
+        """The side of an `advisor.v1.Favours` value."""
+        return cls[advisor_pb2.Favours.Name(value).removeprefix("FAVOURS_")]
+
+
 class StopReason(_Named):
     """What ended a search; RUNNING marks a partial Analyze answer."""
 
@@ -260,18 +274,20 @@ class Suggestion:
 @dataclass(frozen=True)
 class Reason:
     """One measured fact about a move: `value` after it, `baseline` in the position it is
-    `compared_with` (another move's description, or "before the move")."""
+    `compared_with` (another move's description, or "before the move"), and the side it
+    `favours`."""
 
     code: str
     text: str
     value: float
     baseline: float
     compared_with: str
+    favours: Favours = Favours.NEITHER
 
     @classmethod
     def of(cls, message: advisor_pb2.Reason) -> Reason:
         return cls(message.code, message.text, message.value, message.baseline,
-                   message.compared_with)
+                   message.compared_with, Favours.of(message.favours))
 
 
 @dataclass(frozen=True)

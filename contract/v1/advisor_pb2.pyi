@@ -3,12 +3,22 @@ from contract.v1 import common_pb2 as _common_pb2
 from contract.v1 import nim_pb2 as _nim_pb2
 from contract.v1 import splendor_marvel_pb2 as _splendor_marvel_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class Favours(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FAVOURS_NEITHER: _ClassVar[Favours]
+    FAVOURS_MOVE: _ClassVar[Favours]
+    FAVOURS_COMPARED: _ClassVar[Favours]
+FAVOURS_NEITHER: Favours
+FAVOURS_MOVE: Favours
+FAVOURS_COMPARED: Favours
 
 class GetInfoRequest(_message.Message):
     __slots__ = ()
@@ -153,20 +163,22 @@ class MoveAssessment(_message.Message):
     def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., rank: _Optional[int] = ..., candidates: _Optional[int] = ..., win_probability: _Optional[float] = ..., value_loss: _Optional[float] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., reasons: _Optional[_Iterable[str]] = ..., visits: _Optional[int] = ..., lcb: _Optional[float] = ..., ucb: _Optional[float] = ..., tied_with_best: _Optional[bool] = ..., tied_with: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., explanations: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ..., line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., best_line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., divergence: _Optional[int] = ..., undecided: _Optional[bool] = ...) -> None: ...
 
 class Reason(_message.Message):
-    __slots__ = ("code", "text", "value", "baseline", "compared_with", "goal")
+    __slots__ = ("code", "text", "value", "baseline", "compared_with", "goal", "favours")
     CODE_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
     BASELINE_FIELD_NUMBER: _ClassVar[int]
     COMPARED_WITH_FIELD_NUMBER: _ClassVar[int]
     GOAL_FIELD_NUMBER: _ClassVar[int]
+    FAVOURS_FIELD_NUMBER: _ClassVar[int]
     code: str
     text: str
     value: float
     baseline: float
     compared_with: str
     goal: str
-    def __init__(self, code: _Optional[str] = ..., text: _Optional[str] = ..., value: _Optional[float] = ..., baseline: _Optional[float] = ..., compared_with: _Optional[str] = ..., goal: _Optional[str] = ...) -> None: ...
+    favours: Favours
+    def __init__(self, code: _Optional[str] = ..., text: _Optional[str] = ..., value: _Optional[float] = ..., baseline: _Optional[float] = ..., compared_with: _Optional[str] = ..., goal: _Optional[str] = ..., favours: _Optional[_Union[Favours, str]] = ...) -> None: ...
 
 class LineStep(_message.Message):
     __slots__ = ("move", "win_probability", "visits")

@@ -1,6 +1,8 @@
 """The labelled reasons: positions where a good player's explanation of a move (the goal it
 serves or harms) is written down first; the advisor's first reason, through a real server,
-must name the same goal (docs/coaching.md, "Reasons")."""
+must name the same goal (docs/coaching.md, "Reasons"). A move labelled as serving a goal is
+checked on its own facts: when the search measures another move better, that move's advantages
+come first ("Which side a fact favours") and the move's own follow."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 import pytest
 
 from advisor.challengers import coach as challengers_coach
+from advisor.coaching import BEFORE
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.challengers import State as ChallengersState
@@ -27,11 +30,13 @@ Position = Callable[[], tuple[SplendorState | ChallengersState, str]]
 
 @dataclass(frozen=True)
 class Labelled:
-    """A position, the move judged there, and the goal a good player names first."""
+    """A position, the move judged there, and the goal a good player names first; `serves`:
+    the move serves that goal (its own first fact names it), else it harms it."""
 
     name: str
     goal: str
     position: Position
+    serves: bool = False
 
 
 def _take(builder: Callable[[], tuple[SplendorState, int]]) -> Position:
@@ -99,25 +104,30 @@ SPLENDOR = (
              _move(labelled.deny_the_gauntlet, "reserve:{card}")),
     # The one move that serves the goal, judged against whatever else the search prefers:
     # the card completing a location's requirement (3 points),
-    Labelled("a location taken", "location", _move(labelled.location_in_reach, "recruit:{card}")),
+    Labelled("a location taken", "location",
+             _move(labelled.location_in_reach, "recruit:{card}"), serves=True),
     # the third tag (the tile's 3 points) before the opponent's,
     Labelled("the Avengers tile taken", "avengers_tile",
-             _move(labelled.tile_in_reach, "recruit:{card}")),
+             _move(labelled.tile_in_reach, "recruit:{card}"), serves=True),
     # three card points in a level race,
-    Labelled("points taken", "points", _move(labelled.points_in_reach, "recruit:{card}")),
+    Labelled("points taken", "points",
+             _move(labelled.points_in_reach, "recruit:{card}"), serves=True),
     # the Gauntlet's last colour.
     Labelled("the last colour taken", "gauntlet",
-             _move(labelled.last_colour, "recruit:{card}")),
+             _move(labelled.last_colour, "recruit:{card}"), serves=True),
     # The same goals in four more positions: the other location left, the tile taken by the
     # second seat (another tableau), four card points, red as the last colour.
     Labelled("the other location taken", "location",
-             _move(functools.partial(labelled.location_in_reach, 1), "recruit:{card}")),
+             _move(functools.partial(labelled.location_in_reach, 1), "recruit:{card}"),
+             serves=True),
     Labelled("the Avengers tile taken by the second seat", "avengers_tile",
-             _move(functools.partial(labelled.tile_in_reach, 1), "recruit:{card}")),
+             _move(functools.partial(labelled.tile_in_reach, 1), "recruit:{card}"),
+             serves=True),
     Labelled("four points taken", "points",
-             _move(labelled.four_points_in_reach, "recruit:{card}")),
+             _move(labelled.four_points_in_reach, "recruit:{card}"), serves=True),
     Labelled("red as the last colour", "gauntlet",
-             _move(functools.partial(labelled.last_colour, 3), "recruit:{card}")),
+             _move(functools.partial(labelled.last_colour, 3), "recruit:{card}"),
+             serves=True),
 )
 
 
@@ -168,11 +178,17 @@ CHALLENGERS = (
 
 
 def _first_goal(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observation,
-                move: str, iterations: int) -> advisor_pb2.Reason:
+                move: str, iterations: int, serves: bool = False) -> advisor_pb2.Reason:
+    """The first reason with a goal; with `serves`, the first of the move's own facts (after
+    the better move's advantages, when the search measures one better)."""
     answer = stub.Evaluate(advisor_pb2.EvaluateRequest(
         observation=observation, move=common_pb2.Move(notation=move),
         limits=common_pb2.Limits(max_iterations=iterations, seed=1)))
-    return next(r for r in answer.assessment.explanations if r.goal)
+    comparison, *facts = answer.assessment.explanations
+    if serves and comparison.favours == advisor_pb2.FAVOURS_COMPARED:
+        facts = [r for r in facts if r.favours != advisor_pb2.FAVOURS_COMPARED
+                 or r.compared_with == BEFORE]
+    return next(r for r in facts if r.goal)
 
 
 @pytest.mark.parametrize("case", SPLENDOR, ids=lambda c: c.name)
@@ -181,7 +197,8 @@ def test_the_first_splendor_reason_names_the_labelled_goal(
 ) -> None:
     state, move = case.position()
     assert isinstance(state, SplendorState)
-    first = _first_goal(stub, observation_of(state), move, iterations=1000)
+    first = _first_goal(stub, observation_of(state), move, iterations=1000,
+                        serves=case.serves)
     assert first.goal == case.goal, first
 
 

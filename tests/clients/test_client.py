@@ -9,13 +9,15 @@ from clients import (
     AdvisorClient,
     AdvisorError,
     Engine,
+    Favours,
     Game,
     Grade,
     Limits,
+    Reason,
     StopReason,
     Suggestion,
 )
-from contract.v1 import common_pb2
+from contract.v1 import advisor_pb2, common_pb2
 from games.registry import GAMES
 
 from .conftest import FAST, start
@@ -94,6 +96,17 @@ def test_evaluate_judges_a_move_with_reasons(client: AdvisorClient) -> None:
     assert client.evaluate(observation, limits=TINY).assessment is None
     again = client.evaluate(observation, answer.best_move, TINY).assessment
     assert again is not None and again.move.notation == answer.best_move.notation
+    assert all(isinstance(r.favours, Favours) for r in judged.explanations)
+    assert again.explanations[0].favours is Favours.NEITHER  # nothing beats the choice
+
+
+@pytest.mark.parametrize(("side", "favours"), [
+    (advisor_pb2.FAVOURS_NEITHER, Favours.NEITHER), (advisor_pb2.FAVOURS_MOVE, Favours.MOVE),
+    (advisor_pb2.FAVOURS_COMPARED, Favours.COMPARED),
+])
+def test_a_reasons_side_is_read_from_its_message(side: int, favours: Favours) -> None:
+    message = advisor_pb2.Reason(code="points", text="t", favours=side)  # type: ignore[arg-type]
+    assert Reason.of(message).favours is favours and str(favours) == favours.value
 
 
 def test_analyze_ends_with_exactly_one_final_answer(client: AdvisorClient) -> None:

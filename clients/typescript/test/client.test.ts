@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { create } from "@bufbuild/protobuf";
 import {
-  AdvisorClient, Code, ConnectError, Game, GameRecordSchema, type AnalyzeResponse, type GameState,
-  type MoveReview, type Observation, type ReviewSummary,
+  AdvisorClient, Code, ConnectError, Favours, Game, GameRecordSchema, type AnalyzeResponse,
+  type GameState, type MoveReview, type Observation, type ReviewSummary,
 } from "../src/index.js";
 import { connectNode } from "../src/node.js";
 import { connectWeb } from "../src/web.js";
@@ -88,6 +88,8 @@ for (const name of ["connect", "connect-json", "grpc-web", "web-fetch"]) {
       assert.equal(here.bestMove!.notation, there.bestMove!.notation);
       const judged = await clients[name].evaluate(observation, here.bestMove!, limits);
       assert.equal(judged.assessment!.move!.notation, here.bestMove!.notation);
+      // the choice's win-chance comparison favours neither side: no move is measured better
+      assert.equal(judged.assessment!.explanations[0].favours, Favours.NEITHER);
     });
 
     test("a bad request fails with the server's code and message", async () => {
