@@ -104,6 +104,7 @@ def learned_targets(ms: int) -> list[Target]:
     timed = f"time={ms / 1000:g}"
     learned = f"ismcts:{timed},value=learned"
     logistic = f"ismcts:{timed},value=logistic"
+    gen4 = f"ismcts:{timed},value=learned-gen4"
     return [
         Target("learned-time", 0.64, learned, logistic,
                f"learned ISMCTS against the logistic ISMCTS, {ms} ms a move each", sprt=True),
@@ -119,6 +120,12 @@ def learned_targets(ms: int) -> list[Target]:
                f"ismcts:{timed},value=learned-gen2",
                f"the 4-player value against 3 seats of generation 2, 4 players, {ms} ms a move "
                "each (H1: a better share than the fair 25%)", players=4, sprt=True),
+        Target("learned-gen4-pimc-time", 0.88, gen4, f"pimc:{timed},value=logistic",
+               f"generation 4 (opt-in) against the logistic PIMC, {ms} ms a move each",
+               sprt=True),
+        Target("learned-gen4-time-4p", 0.35, gen4, logistic,
+               f"generation 4 (opt-in) against 3 logistic ISMCTS, 4 players, {ms} ms a move "
+               "each", players=4, sprt=True),
     ]
 
 
