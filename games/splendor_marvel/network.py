@@ -148,7 +148,6 @@ def evaluate_gen3_kernel(world: np.ndarray, out: np.ndarray) -> None:
     value_kernel(world, out, GEN3_W1, GEN3_B1, GEN3_W2, GEN3_B2, GEN3_W3, GEN3_B3)
 
 
-
 @njit(nogil=True)
 def evaluate_race_kernel(world: np.ndarray, out: np.ndarray) -> None:
     """`kernel.evaluate`'s contract from the every-table race network (`network_race.json`)."""
