@@ -6,7 +6,7 @@ Usage: python scripts/selfplay_splendor.py --out /work/selfplay/gen1.jsonl [--ga
 Every seat is the compiled ISMCTS (the search's defaults, `--iterations` a move) with the
 engine `--value` names, as the arena's `value=` does: `logistic` (the default here: the
 logistic evaluation and hand-written priors, `GAME.logistic`), `default` or `learned` (`GAME`,
-the default engine: generation 3 heads-up, 2 at 3 players, learned-4p at 4), or one generation
+the default engine: generation 4 heads-up, 2 at 3 players, learned-4p at 4), or one generation
 at every table (`learned-gen2`, `learned-gen3`, ...), each with its PUCT constant by table
 size; `--learned` is `--value learned`.
 Game i has the i-th of `--players` in turn (2, 3, 4 by default; `2,3,4,4` for generation 3's

@@ -31,7 +31,7 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  (search.levels; benchmarks/LEVELS.md has the measured ladder)
     value=V      (ismcts, pimc) which of the game's engines evaluates and sets the priors
                  (Splendor: Marvel): default (its own: learned values and priors by table
-                 size, generation 3 heads-up, 2 at 3 players, learned-4p at 4, as
+                 size, generation 4 heads-up, 2 at 3 players, learned-4p at 4, as
                  value=learned says explicitly), logistic (the logistic evaluation and
                  hand-written priors before them), learned-value (the first learned value
                  with the logistic priors), learned-gen1 (the first learned value with the

@@ -29,17 +29,17 @@ class SplendorMarvel:
 
     Searched with what was learned from self-play (benchmarks/LEARNING.md), chosen by the
     table's size: a value network as the static evaluation and a learned policy as the priors,
-    generation 3's heads-up, generation 2's at 3 players and at 4 generation 2's priors with a
+    generation 4's heads-up, generation 2's at 3 players and at 4 generation 2's priors with a
     value of the 4-player table's own (`network_4p`), and the PUCT constant of the table's
     size. `logistic` is the same engine with the evaluation and priors before (the
-    baselines'); `learned_value`, `learned_gen1`, `learned_gen2` and `learned_gen3` each
-    generation at every table."""
+    baselines'); `learned_value`, `learned_gen1`, `learned_gen2`, `learned_gen3` and
+    `learned_gen4` each generation at every table."""
 
     name = "splendor_marvel"
 
     @property
     def compiled(self) -> SplendorMarvelCompiled:
-        """The numba-compiled twin of this engine, the kernel choosing generation 3 or 2 by the
+        """The numba-compiled twin of this engine, the kernel choosing generation 4 or 2 by the
         table's size (`learned.LEARNED`; imported on first use: it loads numba)."""
         from games.splendor_marvel.learned import LEARNED
 
@@ -168,7 +168,7 @@ class SplendorMarvel:
 
     def evaluate(self, state: SplendorState) -> tuple[float, ...]:
         """Each seat's chance to win by the value network of the table's size
-        (`network_default.default_value`: generation 3 heads-up, 2 at 3 players, the 4-player
+        (`network_default.default_value`: generation 4 heads-up, 2 at 3 players, the 4-player
         table's network at 4)."""
         from games.splendor_marvel import network, network_default  # loads numba
 

@@ -5,14 +5,13 @@ Four generations learned from self-play (see `benchmarks/LEARNING.md`), each kep
 beat the one before at equal time:
 
 - `game.GAME` (the default; `value=learned` in the arena says so explicitly) searches with
-  generation 3 heads-up, generation 2 at 3 players and `LEARNED_4P_GAME`'s engine at 4
+  generation 4 heads-up, generation 2 at 3 players and `LEARNED_4P_GAME`'s engine at 4
   (`network_default.default_value`, `network_policy.default_policy`), PUCT's constant by table
   size (`game.PUCT_C`); its compiled twin `LEARNED` runs `kernel_learned_default`, which
   chooses by the world's player count.
 - `LEARNED_GEN3_GAME` (generation 3, `value=learned-gen3`): value and priors retrained on
   generation 2's searches (`network.GEN3`, `network_policy.GEN3_POLICY`), PUCT's constant by
   table size as the default's; its compiled twin `LEARNED_GEN3` runs `kernel_learned_gen3`.
-  Heads-up it is the default, answer for answer.
 - `LEARNED_GEN2_GAME` (generation 2, `value=learned-gen2`, the default at every table before
   generation 3): the learned priors with the value retrained on generation 1's searches
   (`network.GEN2`, `network_policy.POLICY`), PUCT's constant by table size; its compiled twin
@@ -32,7 +31,7 @@ runs `kernel_learned_4p`.
 `LEARNED_GEN4_GAME` (generation 4, `value=learned-gen4`): a value reading the race inputs and
 priors, both retrained with the default's searches added (`network.GEN4`,
 `network_policy.GEN4_POLICY`), PUCT's constant by table size; its compiled twin `LEARNED_GEN4`
-runs `kernel_learned_gen4`.
+runs `kernel_learned_gen4`. Heads-up it is the default, answer for answer.
 
 `LEARNED_RACE_GAME` (`value=learned-race`) is the default engine (its priors and PUCT constant by
 table size) with one value for every table reading the race inputs (`network.RACE`); its
@@ -106,11 +105,11 @@ class LearnedGen4Compiled(SplendorMarvelCompiled):
 
 
 class LearnedCompiled(SplendorMarvelCompiled):
-    """The default's compiled twin: generation 3's value and priors heads-up, generation 2's
+    """The default's compiled twin: generation 4's value and priors heads-up, generation 2's
     priors at 3 and 4 players with generation 2's value at 3 and the 4-player value at 4."""
 
     kernel = kernel_learned_default
-    kernel_version = f"netdefault3x2x4p{SplendorMarvelCompiled.kernel_version}"
+    kernel_version = f"netdefault4x2x4p{SplendorMarvelCompiled.kernel_version}"
 
 
 class LearnedFourCompiled(SplendorMarvelCompiled):

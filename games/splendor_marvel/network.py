@@ -17,7 +17,7 @@ for the compiled one, equal to 1e-9, with `evaluate_kernel` (generation 0, `kern
 `evaluate_gen2_kernel` (`kernel_learned_gen2`), `evaluate_gen3_kernel` (`kernel_learned_gen3`),
 `evaluate_race_kernel` (`kernel_learned_race`) and `evaluate_gen4_kernel` (`kernel_learned_gen4`)
 binding each network's weights. `GAME`'s
-evaluation is chosen by table size in `network_default` (generation 3 heads-up, generation 2 at
+evaluation is chosen by table size in `network_default` (generation 4 heads-up, generation 2 at
 3 players, `network_4p` at 4); generation 0 serves the baseline engines of `learned` (see
 `benchmarks/LEARNING.md`).
 """
@@ -48,7 +48,7 @@ GEN2: Weights = shipped("network_gen2.json")
 """Generation 2's value, trained on generation 1's searches (`GAME`'s at 3 players)."""
 GEN2_W1, GEN2_B1, GEN2_W2, GEN2_B2, GEN2_W3, GEN2_B3 = GEN2
 GEN3: Weights = shipped("network_gen3.json")
-"""Generation 3's value, trained on generation 2's searches (`GAME`'s heads-up)."""
+"""Generation 3's value, trained on generation 2's searches (`value=learned-gen3`)."""
 GEN3_W1, GEN3_B1, GEN3_W2, GEN3_B2, GEN3_W3, GEN3_B3 = GEN3
 RACE: Weights = shipped("network_race.json")
 """One value for every table with the race inputs, trained on generation 3's data
@@ -56,11 +56,12 @@ RACE: Weights = shipped("network_race.json")
 RACE_W1, RACE_B1, RACE_W2, RACE_B2, RACE_W3, RACE_B3 = RACE
 GEN4: Weights = shipped("network_gen4.json")
 """Generation 4's value: the race inputs at every table, trained on the default's searches with
-generation 3's data (`value=learned-gen4`)."""
+generation 3's data (`GAME`'s heads-up, `value=learned-gen4`)."""
 GEN4_W1, GEN4_B1, GEN4_W2, GEN4_B2, GEN4_W3, GEN4_B3 = GEN4
-GEN3_PLAYERS = 2
-"""The table size where the default searches with generation 3 (value and priors): it beat
-generation 2 heads-up (+54 Elo by SPRT), not at 4 players (benchmarks/LEARNING.md)."""
+GEN4_PLAYERS = 2
+"""The table size where the default searches with generation 4 (value and priors): it beat
+generation 3 heads-up (+44 Elo by SPRT), not the 4-player value at 4 players
+(benchmarks/LEARNING.md)."""
 
 
 def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float, ...]:

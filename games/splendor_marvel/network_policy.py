@@ -16,7 +16,7 @@ every file here. `priors_of_world` is the numpy version (the Python search's ora
 (`kernel_learned_policy`), `priors_gen3_kernel` (`kernel_learned_gen3`) and
 `priors_gen4_kernel` (`kernel_learned_gen4`) binding each generation's weights. `GAME`'s
 priors are chosen by table size as its value (`default_policy`, compiled as
-`priors_default_kernel`): generation 3's heads-up, generations 1-2's at 3 and 4 players.
+`priors_default_kernel`): generation 4's heads-up, generations 1-2's at 3 and 4 players.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from numba import njit
 from games.splendor_marvel import heuristics
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.actions import KIND_OF, Kind
-from games.splendor_marvel.network import GEN3_PLAYERS
+from games.splendor_marvel.network import GEN4_PLAYERS
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
     public_features,
@@ -89,19 +89,19 @@ POLICY: PolicyWeights = shipped_policy("network_policy.json")
 players)."""
 SCALE, BIAS, KIND_WEIGHT = POLICY
 GEN3_POLICY: PolicyWeights = shipped_policy("network_policy_gen3.json")
-"""Generation 3's priors (trained on generation 2's searches; `GAME`'s heads-up)."""
+"""Generation 3's priors (trained on generation 2's searches; `value=learned-gen3`)."""
 GEN3_SCALE, GEN3_BIAS, GEN3_KIND_WEIGHT = GEN3_POLICY
 
 GEN4_POLICY: PolicyWeights = shipped_policy("network_policy_gen4.json")
 """Generation 4's priors (trained on the default's searches, generation 3's heads-up and
-generation 2's at 3 and 4 players)."""
+generation 2's at 3 and 4 players; `GAME`'s heads-up)."""
 GEN4_SCALE, GEN4_BIAS, GEN4_KIND_WEIGHT = GEN4_POLICY
 
 
 def default_policy(num_players: int) -> PolicyWeights:
-    """The default's priors at a table of `num_players`: generation 3's heads-up
-    (`network.GEN3_PLAYERS`), else generations 1-2's."""
-    return GEN3_POLICY if num_players == GEN3_PLAYERS else POLICY
+    """The default's priors at a table of `num_players`: generation 4's heads-up
+    (`network.GEN4_PLAYERS`), else generations 1-2's."""
+    return GEN4_POLICY if num_players == GEN4_PLAYERS else POLICY
 
 
 def policy_logits(x: np.ndarray, codes: np.ndarray, log_priors: np.ndarray,
@@ -187,7 +187,7 @@ def priors_default_kernel(world: np.ndarray, actions: np.ndarray, count: int,
                           out: np.ndarray) -> None:
     """`kernel.priors`' contract from the default's policy for the world's table size
     (`default_policy`)."""
-    if world[k.NUM_PLAYERS] == GEN3_PLAYERS:
-        priors_gen3_kernel(world, actions, count, out)
+    if world[k.NUM_PLAYERS] == GEN4_PLAYERS:
+        priors_gen4_kernel(world, actions, count, out)
     else:
         priors_kernel(world, actions, count, out)

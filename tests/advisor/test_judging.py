@@ -122,7 +122,7 @@ def test_overlapping_intervals_with_few_visits_are_not_searched_enough_to_tell(
     iterations = 160  # own searches of 80 visits: below the minimum a tie needs
     assert iterations // 2 < MIN_TIE_VISITS
     # a position where one undecided move is worse than the search's choice and one better
-    hint = _hint(stub, observation_of(midgame(seed=9, plies=14)), iterations)
+    hint = _hint(stub, observation_of(midgame(seed=2, plies=14)), iterations)
     undecided = [j for j in hint.judged if j.undecided]
     assert undecided, hint.judged
     for judged in undecided:

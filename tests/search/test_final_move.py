@@ -123,8 +123,8 @@ def position(game_seed: int, plies: int) -> Any:
 
 
 # Positions where the two choices differ (found by searching a few seeded games with the default
-# search, generation 3 heads-up): the most visited move's bound is a little below a rival's.
-DIFFERING = {"python": (2, 9, 300), "compiled": (1, 9, 1000)}
+# search, generation 4 heads-up): the most visited move's bound is a little below a rival's.
+DIFFERING = {"python": (3, 9, 300), "compiled": (2, 13, 1000)}
 
 
 @pytest.mark.parametrize("engine", ["python", "compiled"])

@@ -28,6 +28,7 @@ from games.splendor_marvel.learned import (
     LEARNED_GEN2_GAME,
     LEARNED_GEN3,
     LEARNED_GEN3_GAME,
+    LEARNED_GEN4_GAME,
     LEARNED_VALUE,
     LEARNED_VALUE_GAME,
 )
@@ -55,6 +56,7 @@ from games.splendor_marvel.network_features import (
 )
 from games.splendor_marvel.network_policy import (
     GEN3_POLICY,
+    GEN4_POLICY,
     POLICY,
     default_policy,
     priors,
@@ -173,10 +175,10 @@ def test_a_finished_game_is_valued_by_its_result() -> None:
 
 def generation_of(num_players: int) -> Any:
     """The engine the default is at a table of `num_players`."""
-    return {2: LEARNED_GEN3_GAME, 3: LEARNED_GEN2_GAME, 4: LEARNED_4P_GAME}[num_players]
+    return {2: LEARNED_GEN4_GAME, 3: LEARNED_GEN2_GAME, 4: LEARNED_4P_GAME}[num_players]
 
 
-def test_the_default_engine_is_generation_3_heads_up_2_at_3_players_and_learned_4p_at_4() -> None:
+def test_the_default_engine_is_generation_4_heads_up_2_at_3_players_and_learned_4p_at_4() -> None:
     assert GAME.compiled is LEARNED and GAME.logistic.compiled is COMPILED
     for state in positions(6):
         actions = legal_actions(state)
@@ -186,8 +188,8 @@ def test_the_default_engine_is_generation_3_heads_up_2_at_3_players_and_learned_
         assert GAME.search_settings(state.num_players) == generation.search_settings(
             state.num_players)
         assert GAME.logistic.evaluate(state) == heuristics.evaluate(state)
-    assert default_value(2) is GEN3 and default_value(3) is GEN2 and default_value(4) is FOUR
-    assert [default_policy(n) is GEN3_POLICY for n in (2, 3, 4)] == [True, False, False]
+    assert default_value(2) is GEN4 and default_value(3) is GEN2 and default_value(4) is FOUR
+    assert [default_policy(n) is GEN4_POLICY for n in (2, 3, 4)] == [True, False, False]
 
 
 def test_the_network_is_the_learned_twins_evaluation_and_the_policy_their_priors() -> None:
@@ -237,11 +239,11 @@ def answer(game: Any, state: SplendorState, engine: Engine, seed: int) -> Search
 
 
 @pytest.mark.parametrize("engine", ["compiled", "python"])
-def test_the_default_answers_as_generation_3_heads_up_2_at_3_players_and_learned_4p_at_4(
+def test_the_default_answers_as_generation_4_heads_up_2_at_3_players_and_learned_4p_at_4(
         engine: Engine) -> None:
     for seed, state in enumerate(positions(6)):
         generation = generation_of(state.num_players)
-        other = LEARNED_GEN3_GAME if state.num_players == 3 else LEARNED_GEN2_GAME
+        other = LEARNED_GEN2_GAME if state.num_players == 4 else LEARNED_GEN3_GAME
         mine = answer(GAME, state, engine, seed)
         assert mine == answer(generation, state, engine, seed)
         assert mine.candidates != answer(other, state, engine, seed).candidates
