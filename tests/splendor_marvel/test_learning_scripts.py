@@ -103,13 +103,13 @@ def test_player_counts_cycle_as_asked_and_the_default_replays(tmp_path: Path) ->
 def test_the_value_names_the_engine_every_seat_searches_with(tmp_path: Path) -> None:
     generator = script("selfplay_splendor")
     played: dict[str, str] = {}
-    for value in ("learned", "learned-gen3", "learned-gen2"):
+    for value in ("learned", "learned-gen4", "learned-gen3"):
         out = tmp_path / f"{value}.jsonl"
         assert generator.main(["--out", str(out), "--games", "1", "--iterations", "4",
                                "--explore-plies", "0", "--players", "2", "--value", value]) == 0
         played[value] = out.read_text()
-    assert played["learned-gen3"] == played["learned"], "heads-up the default is generation 3"
-    assert played["learned-gen2"] != played["learned"]
+    assert played["learned-gen4"] == played["learned"], "heads-up the default is generation 4"
+    assert played["learned-gen3"] != played["learned"]
 
 
 def test_the_trainer_reports_against_the_logistic_evaluation(
