@@ -1,7 +1,7 @@
 """Splendor: Marvel's searches by what they evaluate with: the compiled twins of the learned
 engines, and the engines kept beside the default as baselines.
 
-Four generations learned from self-play (see `benchmarks/LEARNING.md`), each kept because it
+Five generations learned from self-play (see `benchmarks/LEARNING.md`), each kept because it
 beat the one before at equal time:
 
 - `game.GAME` (the default; `value=learned` in the arena says so explicitly) searches with

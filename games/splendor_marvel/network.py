@@ -60,8 +60,8 @@ generation 3's data (`GAME`'s heads-up, `value=learned-gen4`)."""
 GEN4_W1, GEN4_B1, GEN4_W2, GEN4_B2, GEN4_W3, GEN4_B3 = GEN4
 GEN4_PLAYERS = 2
 """The table size where the default searches with generation 4 (value and priors): it beat
-generation 3 heads-up (+44 Elo by SPRT), not the 4-player value at 4 players
-(benchmarks/LEARNING.md)."""
+generation 3 heads-up (+44 Elo by SPRT); at 4 players one seat of it missed the 4-player goal's
+SPRT (benchmarks/LEARNING.md)."""
 
 
 def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float, ...]:
