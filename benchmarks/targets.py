@@ -99,7 +99,7 @@ def targets(iters: int, ms: int) -> list[Target]:
 
 def learned_targets(ms: int) -> list[Target]:
     """Issue 29's targets: the search with the learned value and priors (`value=learned`, the
-    default: generation 3 heads-up, generation 2 at 3 players, learned-4p at 4) against the
+    default: generation 4 heads-up, generation 2 at 3 players, learned-4p at 4) against the
     logistic evaluation and priors before it (`value=logistic`)."""
     timed = f"time={ms / 1000:g}"
     learned = f"ismcts:{timed},value=learned"
@@ -120,11 +120,8 @@ def learned_targets(ms: int) -> list[Target]:
                f"ismcts:{timed},value=learned-gen2",
                f"the 4-player value against 3 seats of generation 2, 4 players, {ms} ms a move "
                "each (H1: a better share than the fair 25%)", players=4, sprt=True),
-        Target("learned-gen4-pimc-time", 0.88, gen4, f"pimc:{timed},value=logistic",
-               f"generation 4 (opt-in) against the logistic PIMC, {ms} ms a move each",
-               sprt=True),
         Target("learned-gen4-time-4p", 0.35, gen4, logistic,
-               f"generation 4 (opt-in) against 3 logistic ISMCTS, 4 players, {ms} ms a move "
+               f"generation 4 at every table against 3 logistic ISMCTS, 4 players, {ms} ms a move "
                "each", players=4, sprt=True),
     ]
 
