@@ -20,6 +20,12 @@ only, `game % players` so the seats rotate, and every other seat is that bot, de
 own observation with its own seed; the data's leaves then hold the target's population of
 decks (the search's against the opponent's). The record names the opponent and the search's
 seat.
+
+The record also holds every move played (`moves`, in the notation, forced ones too), so
+`replay` rebuilds each state, and at each of the search's decisions the root's visit counts
+(`visits`: the ply, that is the index of the decision's move in `moves`, and each candidate's
+notation and visits): the data `scripts/fit_challengers_worth.py` fits the search's card worth
+on.
 """
 
 from __future__ import annotations
@@ -29,12 +35,14 @@ import json
 import random
 import sys
 import time
+from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
 from clients.arena.specs import build_bot, parse_spec
 from games.challengers import GAME, new_game
 from games.challengers.features import features
+from games.challengers.state import State
 from search import Limits, SearchConfig, ismcts
 from search.logit import game_seed
 
@@ -49,31 +57,46 @@ def play_game(num_players: int, seed: int, iterations: int, explore_plies: int,
     state = new_game(num_players, seed)
     participants = range(state.num_participants)
     rows = []
+    moves: list[str] = []
+    visits = []
     choices = 0
     while not GAME.is_terminal(state):
         rows.append([[round(v, 6) for v in features(state, p)] for p in participants])
         actions = GAME.legal_actions(state)
-        if len(actions) == 1:
-            GAME.apply(state, actions[0], chance)
-            continue
         seat = GAME.current_player(state)
-        if bot is not None and seat != search_seat:
+        action: Hashable
+        if len(actions) == 1:
+            action = actions[0]
+        elif bot is not None and seat != search_seat:
             player, limits = bot
-            move = player.choose(GAME.observe(state, seat), limits, rng.getrandbits(62))
-            GAME.apply(state, move, chance)  # type: ignore[arg-type]
-            continue
-        result = ismcts(GAME, GAME.observe(state, seat), Limits(iterations=iterations),
-                        SearchConfig(), seed=rng.getrandbits(62))
-        candidates = [c.action for c in result.candidates]
-        if choices < explore_plies:
-            action = rng.choices(candidates, weights=[c.visits for c in result.candidates])[0]
+            action = player.choose(GAME.observe(state, seat), limits, rng.getrandbits(62))
         else:
-            action = candidates[0]
+            result = ismcts(GAME, GAME.observe(state, seat), Limits(iterations=iterations),
+                            SearchConfig(), seed=rng.getrandbits(62))
+            candidates = [c.action for c in result.candidates]
+            visits.append({"ply": len(moves), "candidates": [
+                [str(c.action), c.visits] for c in result.candidates]})
+            if choices < explore_plies:
+                action = rng.choices(candidates, weights=[c.visits for c in result.candidates])[0]
+            else:
+                action = candidates[0]
+            choices += 1
+        moves.append(str(action))
         GAME.apply(state, action, chance)  # type: ignore[arg-type]
-        choices += 1
     against = {"opponent": opponent, "search_seat": search_seat} if opponent else {}
     return {"seed": seed, "players": num_players, "iterations": iterations, **against,
-            "result": GAME.returns(state), "rows": rows}
+            "result": GAME.returns(state), "rows": rows, "moves": moves, "visits": visits}
+
+
+def replay(record: dict[str, Any]) -> Iterator[State]:
+    """Each state of a recorded tournament in turn, before its move (`moves[i]` is played on
+    the i-th); the chance draws come from the record's seed as in `play_game`."""
+    rng = random.Random(record["seed"])
+    chance = random.Random(rng.getrandbits(62))
+    state = new_game(record["players"], record["seed"])
+    for move in record["moves"]:
+        yield state
+        GAME.apply(state, GAME.parse(move), chance)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -180,3 +180,22 @@ def test_the_fit_refuses_a_file_with_games_missing(tmp_path: Path) -> None:
                     "result": [1.0, 0.0], "rows": []}) + "\n" for g in (0, 2)))
     with pytest.raises(ValueError, match="numbered"):
         script("fit_challengers_evaluation").recorded(data)
+
+
+def test_the_record_replays_and_holds_the_root_visits_of_each_search_decision() -> None:
+    """`moves` replays the tournament (each recorded move is legal where it was played, the
+    replay ends over with the record's result) and `visits` names, at the ply of each of the
+    search's decisions, legal moves with the root's visits, the played one among them."""
+    selfplay = script("selfplay_challengers")
+    record = selfplay.play_game(2, 11, iterations=32, explore_plies=4)
+    searched = {entry["ply"]: entry["candidates"] for entry in record["visits"]}
+    assert searched and len(record["moves"]) == len(record["rows"])
+    state = None
+    for ply, state in enumerate(selfplay.replay(record)):
+        legal = {str(a) for a in GAME.legal_actions(state)}
+        assert record["moves"][ply] in legal
+        if ply in searched:
+            assert {move for move, _ in searched[ply]} <= legal
+            assert sum(visits for _, visits in searched[ply]) <= 32
+            assert record["moves"][ply] in {move for move, _ in searched[ply]}
+    assert state is not None and GAME.returns(state) == record["result"]
