@@ -1,7 +1,8 @@
 """The compiled twin of the engine (`kernel`) and the glue between its arrays and our objects.
 
 `COMPILED` follows `search.compiled_game.CompiledGame`. Action codes are the kernel's dense
-numbering (`kernel_codes`): `action` names the engine's action of a code.
+numbering (`kernel_codes`): `action` names the engine's action of a code. `LEARNED` is the
+learned engine's twin (`kernel_learned`: the learned worth in the priors and playouts).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from types import ModuleType
 import numpy as np
 
 from games.challengers import kernel as k
+from games.challengers import kernel_learned
 from games.challengers.actions import Action
 from games.challengers.kernel_codes import action_of
 from games.challengers.kernel_observation import encode_observation
@@ -53,4 +55,12 @@ class ChallengersCompiled:
         return encode_observation(observation)
 
 
+class LearnedCompiled(ChallengersCompiled):
+    """The compiled twin whose priors (and playouts) read the learned worth."""
+
+    kernel = kernel_learned
+    kernel_version = f"worth{ChallengersCompiled.kernel_version}"
+
+
 COMPILED = ChallengersCompiled()
+LEARNED = LearnedCompiled()

@@ -100,6 +100,11 @@ class Challengers:
         """Heuristic probabilities over `actions`."""
         return heuristics.priors(state, actions)
 
+    @property
+    def learned(self) -> Challengers:
+        """The engine whose search reads the learned card worth (`value=learned`)."""
+        return LEARNED_GAME
+
     def describe(self, action: Action, state: State | None = None) -> str:
         """`action` in plain words."""
         return render.describe(action, state)
@@ -129,5 +134,28 @@ class Challengers:
         return str(action)
 
 
+class LearnedChallengers(Challengers):
+    """Challengers! whose priors (and, if `worth.json` says so, playouts) read the learned
+    card worth (`heuristics.LEARNED`); `GAME` (and so `greedy`) keeps today's."""
+
+    @property
+    def compiled(self) -> Any:
+        """The compiled twin with the learned worth, `compiled.LEARNED`."""
+        from .compiled import LEARNED
+
+        return LEARNED
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        """A cheap heuristic move at the learned playouts' worth."""
+        worth = heuristics.LEARNED if heuristics.LEARNED_PLAYOUTS else heuristics.TODAY
+        return heuristics.rollout_action(state, rng, worth=worth)
+
+    def priors(self, state: State, actions: Sequence[Action]) -> list[float]:
+        """Probabilities over `actions` at the learned worth."""
+        return heuristics.priors(state, actions, heuristics.LEARNED)
+
+
 GAME = Challengers()
 """The one `Challengers` object (it holds no state): the engine behind the search's protocol."""
+LEARNED_GAME = LearnedChallengers()
+"""The engine with the learned card worth (the arena's `value=learned`)."""

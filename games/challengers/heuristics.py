@@ -3,7 +3,9 @@
 - `rollout_action` / `priors`: a fixed, cheap preference over actions (`_score`): pick the
   strongest card (paying weak cards for an extra one), redraw a weak offer, thin Newcomers
   (and later the starters) from decks of more than 8 cards, keep strong cards on top.
-  `GreedyBot` (highest prior) plays it.
+  `GreedyBot` (highest prior) plays it. A card's worth there is a `Worth` table: `TODAY`
+  (`_value`, the default engine's and so greedy's) or `LEARNED` (`worth.json`, fitted on the
+  search's root visits by `scripts/fit_challengers_worth.py`, the `value=learned` engine's).
 - `evaluate`: a conditional logit over per-participant features (`features.py`) with weights
   fitted from seeded self-play by `scripts/fit_challengers_evaluation.py` (`evaluation.json`,
   one weight vector per player count).
@@ -17,9 +19,10 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
+from typing import NamedTuple
 
 from .actions import BOTTOM, DONE, EXHAUST, OPT, ORDER, PASS, PICK, REDRAW, TOP, TRIM, Action
-from .catalogue import LEVEL, LEVEL_S, NAME, POWER
+from .catalogue import LEVEL, LEVEL_S, NAME, NUM_TYPES, POWER
 from .effects import AURA, AURA_NONE, K_SIREN
 from .features import FEATURES, features
 from .flow import legal_actions
@@ -36,36 +39,66 @@ def _value(card: int) -> float:
     return power + (0.5 if AURA[card] != AURA_NONE else 0.0)
 
 
+class Worth(NamedTuple):
+    """What `_score` holds each card type worth, and the priors' softmax temperature."""
+
+    pick: tuple[float, ...]
+    """A card's worth in a deck (picked, paid, redrawn over, put on top), per card type."""
+    trim: tuple[float, ...]
+    """Added to the score of trimming a card, per card type."""
+    temperature: float
+
+
+TODAY = Worth(tuple(_value(c) for c in range(NUM_TYPES)), (0.0,) * NUM_TYPES, PRIOR_TEMPERATURE)
+"""The hand-written worth (`_value`, no trim term): the default engine's, so `GreedyBot`'s."""
+
+
+def _read_learned() -> tuple[Worth, bool]:
+    """`worth.json`'s table and whether the playouts use it too."""
+    fitted = json.loads(resources.files(__package__).joinpath("worth.json").read_text("utf-8"))
+    if len(fitted["pick"]) != NUM_TYPES or len(fitted["trim"]) != NUM_TYPES:
+        raise ValueError("worth.json was fitted for another catalogue; refit it")
+    worth = Worth(tuple(float(x) for x in fitted["pick"]),
+                  tuple(float(x) for x in fitted["trim"]), float(fitted["temperature"]))
+    return worth, bool(fitted["playouts"])
+
+
+LEARNED, LEARNED_PLAYOUTS = _read_learned()
+"""The search's learned worth (`worth.json`) for the `value=learned` engine's priors, and
+whether its playouts use it (else they use `TODAY`)."""
+
+
 def pick_scores(offer: Sequence[int]) -> list[float]:
     """The heuristic score of picking each card of `offer` without paying for an extra one."""
     return [_value(card) for card in offer]
 
 
-def _score(s: State, action: Action) -> float:
+def _score(s: State, action: Action, worth: Worth = TODAY) -> float:
     """Higher is better for the player taking `action` (a fixed, cheap preference)."""
     kind = action.kind
+    value = worth.pick
     if kind == OPT:
         pile, picks = action.arg >> 3, action.arg & 7
         return pile * 2.0 + picks * (1.0 if s.round < 6 else 0.4)
     if kind == PICK:  # paying weak cards for the extra card is worth it
-        return _value(action.card) + 0.5 * sum(4.5 - _value(t) for t in action.paid())
+        return value[action.card] + 0.5 * sum(4.5 - value[t] for t in action.paid())
     if kind == REDRAW:
-        best = max((_value(c) for c in s.offer), default=0.0)
+        best = max((value[c] for c in s.offer), default=0.0)
         floor = 2.0 + s.option_pile * 2.0
         return floor if best < floor else -1.0
     if kind == TRIM:
         card = action.arg
         deck = s.decks[s.finalists[s.turn] if s.finalists else s.turn]
         weak = NAME[card] == _NEWCOMER or (LEVEL[card] == LEVEL_S and s.round >= 4)
-        return 1.0 if weak and len(deck) > 8 else -2.0
+        return (1.0 if weak and len(deck) > 8 else -2.0) + worth.trim[card]
     if kind == DONE:
         return 0.0
     if kind == TOP:
-        return _value(action.card)
+        return value[action.card]
     if kind == BOTTOM:
-        return -_value(action.card)
+        return -value[action.card]
     if kind == ORDER:
-        return sum(_value(t) * weight for t, weight in zip(action.cards(), (4, 2, 1), strict=False))
+        return sum(value[t] * weight for t, weight in zip(action.cards(), (4, 2, 1), strict=False))
     if kind == EXHAUST:
         if s.pending_kind == K_SIREN:
             return 3.0 if AURA[action.arg] != AURA_NONE else -1.0
@@ -76,21 +109,22 @@ def _score(s: State, action: Action) -> float:
     return 0.0
 
 
-def rollout_action(s: State, rng: random.Random, epsilon: float = 0.1) -> Action:
+def rollout_action(s: State, rng: random.Random, epsilon: float = 0.1,
+                   worth: Worth = TODAY) -> Action:
     """Mostly the best-scored legal action, sometimes a random one."""
     actions = legal_actions(s)
     if len(actions) == 1 or rng.random() < epsilon:
         return actions[rng.randrange(len(actions))]
-    return max(actions, key=lambda a: _score(s, a))
+    return max(actions, key=lambda a: _score(s, a, worth))
 
 
-def priors(s: State, actions: Sequence[Action]) -> list[float]:
-    """A softmax of the heuristic scores (`PRIOR_TEMPERATURE`), summing to 1."""
+def priors(s: State, actions: Sequence[Action], worth: Worth = TODAY) -> list[float]:
+    """A softmax of the heuristic scores at `worth`'s temperature, summing to 1."""
     if not actions:
         return []
-    scores = [_score(s, a) for a in actions]
+    scores = [_score(s, a, worth) for a in actions]
     top = max(scores)
-    weights = [math.exp((x - top) / PRIOR_TEMPERATURE) for x in scores]
+    weights = [math.exp((x - top) / worth.temperature) for x in scores]
     total = sum(weights)
     return [w / total for w in weights]
 

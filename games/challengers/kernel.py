@@ -110,7 +110,7 @@ def advance(world: np.ndarray, rng: np.ndarray, counts: np.ndarray) -> None:
 @njit(nogil=True)
 def rollout_action(world: np.ndarray, rng: np.ndarray, buffer: np.ndarray) -> int:
     """The playout policy's move (`heuristics.rollout_action`)."""
-    return kh.rollout_action(borrowed(world), borrowed(rng), borrowed(buffer))
+    return kh.rollout_action(borrowed(world), borrowed(rng), borrowed(buffer), kh.TODAY)
 
 
 @njit(nogil=True)
@@ -122,7 +122,7 @@ def evaluate(world: np.ndarray, out: np.ndarray) -> None:
 @njit(nogil=True)
 def priors(world: np.ndarray, actions: np.ndarray, count: int, out: np.ndarray) -> None:
     """`out[:count]`: the heuristic probabilities over `actions[:count]`."""
-    kh.priors(borrowed(world), borrowed(actions), count, borrowed(out))
+    kh.priors(borrowed(world), borrowed(actions), count, borrowed(out), kh.TODAY)
 
 
 @njit(nogil=True)
@@ -143,7 +143,7 @@ def _sample(observation: np.ndarray, world: np.ndarray, rng: np.ndarray,
 def play_move(world: np.ndarray, rng: np.ndarray, buffer: np.ndarray, greedy: bool) -> None:
     """Play the playout policy's move (`greedy`) or a uniformly random legal one."""
     if greedy:
-        code = kh.rollout_action(world, rng, buffer)
+        code = kh.rollout_action(world, rng, buffer, kh.TODAY)
     else:
         code = buffer[below(rng, kf.legal(world, buffer))]
     apply(world, code, rng)

@@ -1,7 +1,8 @@
 """The compiled search heuristics: the playout policy, the priors and the static evaluation.
 
 The twin of `heuristics` and `features`: the same scores, the same softmax, the same fitted
-conditional logit (weights and pile means frozen from the Python engine's tables).
+conditional logit (weights and pile means frozen from the Python engine's tables). The scores
+read a worth table (`TODAY` or `LEARNED`, `heuristics.Worth` as one array).
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from .state import D_EXTRA, D_OPTION, D_PICK, DECK, MATCH, OVER
 NT = T.NT
 EPSILON = 0.1
 """`heuristics.rollout_action`'s chance of a uniform move."""
-TEMPERATURE = heuristics.PRIOR_TEMPERATURE
 NUM_FEATURES = len(FEATURES)
 WEIGHTS = np.array([heuristics.weights_for(n) for n in range(9)], dtype=np.float64)
 """`WEIGHTS[num_players]`: the evaluation's fitted weights."""
@@ -35,23 +35,37 @@ PILE_MEANS = np.array(
     [pile_means(tuple(name for i, name in enumerate(OPTIONAL_SETS) if mask >> i & 1))
      for mask in range(1 << len(OPTIONAL_SETS))], dtype=np.float64)
 """`PILE_MEANS[sets mask]`: the mean printed power of the A, B and C pile cards."""
-VALUE = np.array([(p if p >= 0 else 4) + (0.5 if a else 0.0)
-                  for p, a in zip(T.POWER, T.AURA, strict=True)], dtype=np.float64)
-"""`heuristics._value` per card type."""
+
+
+def _table(worth: heuristics.Worth) -> np.ndarray:
+    """`worth` as one array: its pick worth, its trim terms, then the temperature."""
+    return np.array([*worth.pick, *worth.trim, worth.temperature], dtype=np.float64)
+
+
+TODAY = _table(heuristics.TODAY)
+"""`heuristics.TODAY`: the default engine's worth."""
+LEARNED = _table(heuristics.LEARNED)
+"""`heuristics.LEARNED`: the learned engine's priors' worth."""
+LEARNED_PLAYOUT = LEARNED if heuristics.LEARNED_PLAYOUTS else TODAY
+"""The learned engine's playouts' worth."""
+TRIM = NT
+"""Where a worth table's trim terms start."""
+TEMPERATURE = 2 * NT
+"""Where a worth table keeps the priors' temperature."""
 BELOW_SIGN = (1 << 63) - 1
 """The 63 bits of a 64-bit integer below its sign bit."""
 
 
 @njit(nogil=True)
-def score(w: np.ndarray, code: int) -> float:
-    """Higher is better for the player playing `code` (`heuristics._score`)."""
+def score(w: np.ndarray, code: int, worth: np.ndarray) -> float:
+    """Higher is better for the player playing `code` at a worth table (`heuristics._score`)."""
     if code < kc.REDRAW_CODE:
         arg = code - kc.OPTION_CODE
         return (arg >> 3) * 2.0 + (arg & 7) * (1.0 if w[L.ROUND] < 6 else 0.4)
     if code == kc.REDRAW_CODE:
         best = 0.0
         for i in range(w[L.OFFER]):
-            value = VALUE[w[L.OFFER + 1 + i]]
+            value = worth[w[L.OFFER + 1 + i]]
             if i == 0 or value > best:
                 best = value
         floor = 2.0 + w[L.OPTION_PILE] * 2.0
@@ -61,30 +75,31 @@ def score(w: np.ndarray, code: int) -> float:
     if code == kc.DONE_CODE:
         return 0.0
     if code < kc.PAY_ONE_CODE:
-        return VALUE[code - kc.PICK_CODE]
+        return worth[code - kc.PICK_CODE]
     if code < kc.PAY_TWO_CODE:
         card, paid = divmod(code - kc.PAY_ONE_CODE, NT)
-        return VALUE[card] + 0.5 * (0 + (4.5 - VALUE[paid]))
+        return worth[card] + 0.5 * (0 + (4.5 - worth[paid]))
     if code < kc.TRIM_CODE:
         rest, second = divmod(code - kc.PAY_TWO_CODE, NT)
         index, first = divmod(rest, NT)
         card = kc.TWO_COST_CARDS[index]
-        return VALUE[card] + 0.5 * (0 + (4.5 - VALUE[first]) + (4.5 - VALUE[second]))
+        return worth[card] + 0.5 * (0 + (4.5 - worth[first]) + (4.5 - worth[second]))
     if code < kc.EXHAUST_CODE:
         card = code - kc.TRIM_CODE
         weak = T.NEWCOMER[card] == 1 or (T.LEVEL[card] == LEVEL_S and w[L.ROUND] >= 4)
-        return 1.0 if weak and w[L.block(kf.drafter(w)) + L.DECK] > 8 else -2.0
+        base = 1.0 if weak and w[L.block(kf.drafter(w)) + L.DECK] > 8 else -2.0
+        return base + worth[TRIM + card]
     if code < kc.TOP_CODE:
         return _exhaust_score(w, code - kc.EXHAUST_CODE)
     if code < kc.BOTTOM_CODE:
-        return VALUE[(code - kc.TOP_CODE) % NT]
+        return worth[(code - kc.TOP_CODE) % NT]
     if code < kc.ORDER_TWO_CODE:
-        return -VALUE[(code - kc.BOTTOM_CODE) % NT]
+        return -worth[(code - kc.BOTTOM_CODE) % NT]
     if code < kc.ORDER_THREE_CODE:
         rest = code - kc.ORDER_TWO_CODE
-        return 0 + VALUE[rest // NT] * 4 + VALUE[rest % NT] * 2
+        return 0 + worth[rest // NT] * 4 + worth[rest % NT] * 2
     rest = code - kc.ORDER_THREE_CODE
-    return 0 + VALUE[rest // NT // NT] * 4 + VALUE[rest // NT % NT] * 2 + VALUE[rest % NT] * 1
+    return 0 + worth[rest // NT // NT] * 4 + worth[rest // NT % NT] * 2 + worth[rest % NT] * 1
 
 
 @njit(nogil=True)
@@ -103,31 +118,33 @@ def _exhaust_score(w: np.ndarray, card: int) -> float:
 
 
 @njit(nogil=True)
-def rollout_action(w: np.ndarray, rng: np.ndarray, buffer: np.ndarray) -> int:
-    """Mostly the best-scored legal code, sometimes a uniform one."""
+def rollout_action(w: np.ndarray, rng: np.ndarray, buffer: np.ndarray,
+                   worth: np.ndarray) -> int:
+    """Mostly the best-scored legal code at a worth table, sometimes a uniform one."""
     count = kf.legal(w, buffer)
     if count == 1 or uniform(rng) < EPSILON:
         return buffer[below(rng, count)]
-    best, best_score = buffer[0], score(w, buffer[0])
+    best, best_score = buffer[0], score(w, buffer[0], worth)
     for i in range(1, count):
-        value = score(w, buffer[i])
+        value = score(w, buffer[i], worth)
         if value > best_score:
             best, best_score = buffer[i], value
     return best
 
 
 @njit(nogil=True)
-def priors(w: np.ndarray, actions: np.ndarray, count: int, out: np.ndarray) -> None:
-    """`out[:count]`: a softmax of the scores of `actions[:count]`."""
+def priors(w: np.ndarray, actions: np.ndarray, count: int, out: np.ndarray,
+           worth: np.ndarray) -> None:
+    """`out[:count]`: a softmax of the scores of `actions[:count]` at a worth table."""
     if count == 0:
         return
     top = -math.inf
     for i in range(count):
-        out[i] = score(w, actions[i])
+        out[i] = score(w, actions[i], worth)
         top = max(top, out[i])
     total = 0.0
     for i in range(count):
-        out[i] = math.exp((out[i] - top) / TEMPERATURE)
+        out[i] = math.exp((out[i] - top) / worth[TEMPERATURE])
         total += out[i]
     for i in range(count):
         out[i] /= total

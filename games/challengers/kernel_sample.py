@@ -25,7 +25,7 @@ from . import kernel_layout as L
 from . import kernel_observation as O
 from . import kernel_tables as T
 from .catalogue import OFFER_SIZE, ROUNDS, TROPHY_FANS
-from .kernel_heuristics import TEMPERATURE, VALUE
+from .kernel_heuristics import TEMPERATURE, TODAY
 from .observation import HIDDEN
 from .opponent_model import NOISE, SHARPNESS
 from .state import PH_BOXED, PH_FANS, PH_PAID, PH_PICK, PH_TRIM, TAG_TRIM
@@ -224,7 +224,7 @@ def _pick_index(offer: np.ndarray, size: int, rng: np.ndarray) -> int:
     computed twice rather than kept in an array: the same numbers)."""
     top = -math.inf
     for i in range(size):
-        top = max(top, VALUE[offer[i]])
+        top = max(top, TODAY[offer[i]])
     total = 0.0
     for i in range(size):
         total += _pick_weight(offer[i], top)
@@ -241,7 +241,7 @@ def _pick_index(offer: np.ndarray, size: int, rng: np.ndarray) -> int:
 def _pick_weight(card: int, top: float) -> float:
     """The model's unnormalized weight of picking `card` from an offer whose best value is
     `top`."""
-    return math.exp(SHARPNESS * (VALUE[card] - top) / TEMPERATURE)
+    return math.exp(SHARPNESS * (TODAY[card] - top) / TODAY[TEMPERATURE])
 
 
 @njit(nogil=True)

@@ -17,9 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.challengers_kernel_differential import play_in_lockstep
-from games.challengers import GAME, flow, heuristics
+from games.challengers import GAME, flow, heuristics, kernel_learned
 from games.challengers import kernel as k
-from games.challengers.compiled import COMPILED
+from games.challengers.compiled import COMPILED, LEARNED
+from games.challengers.game import LEARNED_GAME, Challengers
 from games.challengers.kernel_codes import NUM_ACTION_CODES, action_of, code_of
 from games.challengers.kernel_observation import encode_observation
 from games.challengers.kernel_world import decode_state, encode_state
@@ -90,28 +91,51 @@ def test_every_code_names_one_action(code: int) -> None:
     assert code_of(action) == code
 
 
-def test_evaluation_and_priors_equal_the_python_ones() -> None:
+ENGINES = pytest.mark.parametrize(("engine", "kernel"), [(GAME, k), (LEARNED_GAME, kernel_learned)],
+                                  ids=["today", "learned"])
+"""Each Python engine with its kernel module: today's worth and the learned one."""
+
+
+@ENGINES
+def test_evaluation_and_priors_equal_the_python_ones(engine: Challengers, kernel: Any) -> None:
     buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
     out = np.empty(k.MAX_LEGAL)
     for state in positions(POSITIONS):
         world = encode_state(state)
         values = np.empty(state.num_players)
-        k.evaluate(world, values)
-        assert np.allclose(values, heuristics.evaluate(state), rtol=0, atol=1e-9)
+        kernel.evaluate(world, values)
+        assert np.allclose(values, engine.evaluate(state), rtol=0, atol=1e-9)
         legal = flow.legal_actions(state)
-        count = k.legal_actions(world, buffer)
-        k.priors(world, buffer, count, out)
-        assert np.allclose(out[:count], heuristics.priors(state, legal), rtol=0, atol=1e-9)
+        count = kernel.legal_actions(world, buffer)
+        kernel.priors(world, buffer, count, out)
+        assert np.allclose(out[:count], engine.priors(state, legal), rtol=0, atol=1e-9)
 
 
-def test_the_playout_policy_makes_the_python_move_from_the_same_draws() -> None:
+def test_today_s_engine_keeps_the_hand_written_worth_and_the_learned_one_reads_its_own() -> None:
+    """`GAME` (so `greedy`) scores by `_value` at `PRIOR_TEMPERATURE`; the learned engine by
+    `worth.json`, whose priors differ from today's somewhere."""
+    assert heuristics.TODAY.pick == tuple(heuristics._value(c) for c in range(k.NUM_TYPES))
+    assert heuristics.TODAY.temperature == heuristics.PRIOR_TEMPERATURE
+    assert not any(heuristics.TODAY.trim)
+    assert GAME.learned is LEARNED_GAME and LEARNED_GAME.compiled is LEARNED
+    states = positions(POSITIONS)
+    for state in states:
+        legal = flow.legal_actions(state)
+        assert GAME.priors(state, legal) == heuristics.priors(state, legal, heuristics.TODAY)
+    assert any(GAME.priors(s, flow.legal_actions(s)) != LEARNED_GAME.priors(
+        s, flow.legal_actions(s)) for s in states)
+
+
+@ENGINES
+def test_the_playout_policy_makes_the_python_move_from_the_same_draws(
+        engine: Challengers, kernel: Any) -> None:
     buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
     for i, state in enumerate(positions(POSITIONS)):
         for seed in (i, i + 1000, i + 2000):
             python_rng: Any = PythonRng(seed)
             kernel_rng = new_rng(seed)
-            expected = heuristics.rollout_action(state, python_rng)
-            chosen = k.rollout_action(encode_state(state), kernel_rng, buffer)
+            expected = engine.rollout_action(state, python_rng)
+            chosen = kernel.rollout_action(encode_state(state), kernel_rng, buffer)
             assert chosen == code_of(expected)
             assert int(kernel_rng[0]) == python_rng.state, "the same number of draws"
 
@@ -165,14 +189,16 @@ def test_the_kernel_sampler_shuffles_a_hidden_pile_uniformly() -> None:
      SearchConfig(rollout="random", rollout_depth=None)],
     ids=["default", "puct", "random-to-the-end"],
 )
-def test_the_compiled_search_grows_the_python_search_s_tree(config: SearchConfig) -> None:
+@ENGINES
+def test_the_compiled_search_grows_the_python_search_s_tree(
+        config: SearchConfig, engine: Challengers, kernel: Any) -> None:
     for seed, state in enumerate(positions(8)[::2]):
         observation = observe(state, flow.current_player(state))
         python_rng: Any = PythonRng(seed)
-        python = TreeSearch(GAME, partial(sample, observation), config, python_rng)
+        python = TreeSearch(engine, partial(sample, observation), config, python_rng)
         python_reason = python.run(200)
-        compiled = CompiledTreeSearch(COMPILED, COMPILED.encode_observation(observation), config,
-                                      seed)
+        compiled = CompiledTreeSearch(engine.compiled, COMPILED.encode_observation(observation),
+                                      config, seed)
         compiled_reason = compiled.run(200)
         expected = summarize(python.root, python.player, python.iterations, python.nodes,
                              python_reason)
