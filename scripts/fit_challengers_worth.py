@@ -1,7 +1,7 @@
 """Fit the learned card worth of Challengers!'s search from its own root visit counts.
 
 Usage: python scripts/fit_challengers_worth.py --visits FILE.jsonl [FILE.jsonl ...]
-    [--playouts] [--today] [--temperature T] [--l2 0.001] [--steps 1500] [--out FILE]
+    [--playouts] [--today] [--temperature T] [--l2 0.0001] [--steps 1500] [--out FILE]
 
 The data are `scripts/selfplay_challengers.py` records: each tournament's moves (replayed) and,
 at each of the search's decisions, the root's visits over its candidates (a legal move the
@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the learned engine's playouts use the table too")
     parser.add_argument("--today", action="store_true", help="keep today's worth")
     parser.add_argument("--temperature", type=float, help="fix the temperature")
-    parser.add_argument("--l2", type=float, default=0.001)
+    parser.add_argument("--l2", type=float, default=0.0001)
     parser.add_argument("--steps", type=int, default=1500)
     parser.add_argument("--out", type=Path, default=TARGET)
     args = parser.parse_args(argv)

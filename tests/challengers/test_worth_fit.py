@@ -1,0 +1,66 @@
+"""The learned card worth's fit (scripts/fit_challengers_worth.py) on the search's root visits."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from games.challengers import GAME
+from games.challengers.catalogue import NUM_TYPES
+from games.challengers.heuristics import TODAY, Worth, _score
+from tests.splendor_marvel.test_learning_scripts import script
+
+
+@cache
+def records() -> list[dict[str, Any]]:
+    selfplay = script("selfplay_challengers")
+    return [dict(selfplay.play_game(2, seed, iterations=64, explore_plies=4), game=i)
+            for i, seed in enumerate((11, 12, 13, 14, 15))]
+
+
+def test_each_move_s_linear_form_is_its_score_at_any_table() -> None:
+    """The forms the fit learns from are `_score` itself: at a random table, every move of
+    every decision scores as its form says (redraws rescored), and the targets are the visit
+    shares."""
+    fit = script("fit_challengers_worth")
+    model = fit.Model(fit.collect(records(), script("selfplay_challengers").replay))
+    rng = random.Random(3)
+    table = np.array([rng.uniform(-2, 9) for _ in range(2 * NUM_TYPES)])
+    model.rescore_redraws(table)
+    worth = Worth(tuple(table[:NUM_TYPES]), tuple(table[NUM_TYPES:]), 1.0)
+    scores = model.scores(table)
+    selfplay = script("selfplay_challengers")
+    row = 0
+    for record in records():
+        searched = {entry["ply"] for entry in record["visits"]}
+        for ply, state in enumerate(selfplay.replay(record)):
+            if ply in searched:
+                for action in GAME.legal_actions(state):
+                    assert abs(scores[row] - _score(state, action, worth)) < 1e-9
+                    row += 1
+    assert row == len(scores)
+    sums = np.add.reduceat(model.target, model.start)
+    assert np.allclose(sums, 1.0)
+
+
+def test_the_fit_lowers_the_cross_entropy_and_writes_the_table(tmp_path: Path) -> None:
+    fit = script("fit_challengers_worth")
+    data = tmp_path / "visits.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in records()), encoding="utf-8")
+    out = tmp_path / "worth.json"
+    assert fit.main(["--visits", str(data), "--steps", "200", "--out", str(out)]) == 0
+    fitted = json.loads(out.read_text("utf-8"))
+    assert len(fitted["pick"]) == len(fitted["trim"]) == NUM_TYPES and not fitted["playouts"]
+    model = fit.Model(fit.collect(records(), script("selfplay_challengers").replay))
+    today = model.loss(np.array([*TODAY.pick, *TODAY.trim]), TODAY.temperature)[0]
+    table = np.array([*fitted["pick"], *fitted["trim"]])
+    model.rescore_redraws(table)
+    assert model.loss(table, fitted["temperature"])[0] < today
+    again = tmp_path / "again.json"
+    fit.main(["--visits", str(data), "--steps", "200", "--out", str(again)])
+    assert again.read_text("utf-8") == out.read_text("utf-8")
