@@ -145,5 +145,5 @@ def test_value_option_chooses_the_engine_that_evaluates():
     assert isinstance(default, ISMCTSBot) and default.game is GAME
     with pytest.raises(ValueError, match="value must be one of default, learned, logistic"):
         parse_spec("ismcts:value=deep")
-    with pytest.raises(ValueError, match="challengers has no engine value=learned"):
-        build_bot(parse_spec("ismcts:value=learned"), Challengers())
+    with pytest.raises(ValueError, match="challengers has no engine value=logistic"):
+        build_bot(parse_spec("ismcts:value=logistic"), Challengers())

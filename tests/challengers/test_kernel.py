@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.challengers_kernel_differential import play_in_lockstep
+from clients.arena.specs import build_bot, parse_spec
 from games.challengers import GAME, flow, heuristics, kernel_learned
 from games.challengers import kernel as k
 from games.challengers.compiled import COMPILED, LEARNED
@@ -118,6 +119,10 @@ def test_today_s_engine_keeps_the_hand_written_worth_and_the_learned_one_reads_i
     assert heuristics.TODAY.temperature == heuristics.PRIOR_TEMPERATURE
     assert not any(heuristics.TODAY.trim)
     assert GAME.learned is LEARNED_GAME and LEARNED_GAME.compiled is LEARNED
+    bot, _ = build_bot(parse_spec("ismcts:iters=50,value=learned"), GAME)
+    assert getattr(bot, "game", None) is LEARNED_GAME
+    greedy, _ = build_bot(parse_spec("greedy"), GAME)
+    assert getattr(greedy, "game", None) is GAME
     states = positions(POSITIONS)
     for state in states:
         legal = flow.legal_actions(state)
