@@ -138,7 +138,9 @@ class CompiledTreeSearch:
         self.meta[loop.FIRST_WORLD_PENDING] = 1
         self.meta[loop.INDEXED] = 1
         self.index = _empty_index(INITIAL_NODES)
-        self.c = config.puct_constant if config.selection == "puct" else config.uct_c
+        puct = config.selection == "puct"
+        self.c = config.puct_constant if puct else config.uct_c
+        self.opponent_c = config.opponent_puct_constant if puct else self.c
         self.path = np.empty(INITIAL_PATH, dtype=np.int64)
         self.legal = np.empty(game.max_legal, dtype=np.int32)
         self.untried = np.empty(game.max_legal, dtype=np.int32)
@@ -163,8 +165,8 @@ class CompiledTreeSearch:
         while left > 0:
             done = self._run(
                 self.observation, self.world, self.rng, self.links, self.stats, self.meta,
-                self.settings, self.c, self.path, self.legal, self.untried, self.priors,
-                self.index, self.found, self.reward, left,
+                self.settings, self.c, self.opponent_c, self.path, self.legal, self.untried,
+                self.priors, self.index, self.found, self.reward, left,
             )
             left -= done
             self.iterations += done

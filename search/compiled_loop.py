@@ -193,10 +193,14 @@ def visited_value(links: Array, stats: Array, child: int, c: float) -> float:
 
 def select_puct(
     links: Array, stats: Array, node: int, count: int, found: Array, c: float,
-    fpu_reduction: float, widening: float,
+    opponent_c: float, fpu_reduction: float, widening: float,
 ) -> int:
     """The PUCT choice among the (existing) children `found[:count]` of the legal actions, held
-    to the tried ones where an opponent moves and progressive widening says so."""
+    to the tried ones where an opponent moves and progressive widening says so. An opponent's
+    node searches with `opponent_c`."""
+    opponent = links[found[0], PLAYER] != links[0, PLAYER]
+    if opponent:
+        c = opponent_c
     best = NO_NODE
     best_u = -math.inf
     fpu = math.nan
@@ -216,7 +220,7 @@ def select_puct(
         if u > best_u:
             best_u = u
             best = child
-    if widening > 0.0 and links[best, VISITS] == 0 and links[best, PLAYER] != links[0, PLAYER]:
+    if widening > 0.0 and links[best, VISITS] == 0 and opponent:
         return widened(links, stats, node, count, found, c, widening, best)
     return best
 
@@ -328,8 +332,8 @@ def restrict(legal: Array, count: int, action: int) -> int:
 
 def iterate(
     observation: Array, world: Array, rng: Array, links: Array, stats: Array, meta: Array,
-    settings: Array, c: float, path: Array, legal: Array, untried: Array, priors: Array,
-    index: Array, found: Array, reward: Array,
+    settings: Array, c: float, opponent_c: float, path: Array, legal: Array, untried: Array,
+    priors: Array, index: Array, found: Array, reward: Array,
 ) -> None:
     """One ISMCTS iteration: determinize, descend and expand, play out, back up."""
     if meta[FIRST_WORLD_PENDING]:
@@ -353,7 +357,7 @@ def iterate(
                                priors)
         at_root = False
         if puct:
-            best = select_puct(links, stats, node, count, found, c,
+            best = select_puct(links, stats, node, count, found, c, opponent_c,
                                settings[FPU_REDUCTION_MILLI] / 1000.0,
                                settings[WIDENING_MILLI] / 1000.0)
             expanded = links[best, VISITS] == 0
@@ -375,8 +379,8 @@ def iterate(
 
 def run_iterations(
     observation: Array, world: Array, rng: Array, links: Array, stats: Array, meta: Array,
-    settings: Array, c: float, path: Array, legal: Array, untried: Array, priors: Array,
-    index: Array, found: Array, reward: Array, iterations: int,
+    settings: Array, c: float, opponent_c: float, path: Array, legal: Array, untried: Array,
+    priors: Array, index: Array, found: Array, reward: Array, iterations: int,
 ) -> int:
     """Up to `iterations` iterations; stops early (returning how many ran) when the tree or the
     path buffer might overflow in the next one, so the caller can grow them (and `index` with
@@ -399,8 +403,8 @@ def run_iterations(
             return done
         if meta[NODES] + (longest + 2) * max_legal > links.shape[0]:
             return done
-        iterate(observation, world, rng, links, stats, meta, settings, c, path, legal, untried,
-                priors, index, found, reward)
+        iterate(observation, world, rng, links, stats, meta, settings, c, opponent_c, path,
+                legal, untried, priors, index, found, reward)
     return iterations
 
 

@@ -39,6 +39,13 @@ class SearchConfig:
     """PUCT exploration constant; None (the default): the game's own for the table's size
     (`settled`, which every search entry applies), else `DEFAULT_PUCT_C`. A number given here
     wins over the game's."""
+    opponent_puct_c: float | None = None
+    """PUCT's exploration constant where an opponent of the searcher moves (a node whose
+    children another seat chose); None (the default): the searcher's own (`puct_constant`).
+    A large value has the tree expect opponents to follow their priors rather than to answer
+    with their best reply: a model of an opponent that plays by the game's heuristic. Against
+    Challengers!' `greedy` at 1,600 iterations no value from 0 to 20 beat None (the closest,
+    1: +1.0 points, −1.8 to +3.8, over 600 deals; benchmarks/TUNING.md, C25-C34)."""
     fpu_reduction: float = -0.1
     """PUCT: a child not yet visited is valued at its parent's mean for the mover less this
     (first-play urgency). Below 0 an untried move looks better than the average, so it is tried
@@ -119,6 +126,12 @@ class SearchConfig:
                 f"final_move must be 'visits' or 'lcb', got {self.final_move!r}")
         if self.uct_c < 0 or self.puct_constant < 0:
             raise ValueError("exploration constants must be >= 0")
+        if self.opponent_puct_c is not None:
+            if self.selection != "puct":
+                raise ValueError("opponent_puct_c applies to PUCT (selection='puct') only")
+            if not 0 <= self.opponent_puct_c < math.inf:
+                raise ValueError(
+                    f"opponent_puct_c must be a finite number >= 0, got {self.opponent_puct_c}")
         if not 0 <= self.widening < math.inf:
             raise ValueError(f"widening must be a finite number >= 0, got {self.widening}")
         if not -1 <= self.fpu_reduction <= 1:
@@ -128,6 +141,11 @@ class SearchConfig:
     def puct_constant(self) -> float:
         """The PUCT constant searched with: `puct_c`, or `DEFAULT_PUCT_C` where it is unset."""
         return DEFAULT_PUCT_C if self.puct_c is None else self.puct_c
+
+    @property
+    def opponent_puct_constant(self) -> float:
+        """The PUCT constant where an opponent moves: `opponent_puct_c`, else `puct_constant`."""
+        return self.puct_constant if self.opponent_puct_c is None else self.opponent_puct_c
 
 
 def settled(config: SearchConfig, game: object, num_players: int) -> SearchConfig:

@@ -140,10 +140,13 @@ class TreeSearch:
 
     def _select_puct(self, node: Node, legal: Sequence[Any]) -> Node:
         """The PUCT choice among the children of the legal actions (counting availability),
-        held to the tried ones where an opponent moves and progressive widening says so."""
-        c = self.config.puct_constant
+        held to the tried ones where an opponent moves and progressive widening says so.
+        An opponent's node searches with the opponent's constant."""
         sqrt = math.sqrt
         children = node.children
+        opponent = children[legal[0]].player != self.player
+        config = self.config
+        c = config.opponent_puct_constant if opponent else config.puct_constant
         best: Node | None = None
         best_u = -math.inf
         fpu = math.nan
@@ -158,20 +161,19 @@ class TreeSearch:
                 if fpu != fpu:  # not yet computed (NaN)
                     visits = node.visits
                     mean = node.totals[child.player] / visits if visits else 0.5
-                    fpu = max(0.0, mean - self.config.fpu_reduction)
+                    fpu = max(0.0, mean - config.fpu_reduction)
                 u = fpu + c * child.prior * sqrt(av)
             if u > best_u:
                 best_u = u
                 best = child
         assert best is not None
-        if self.config.widening and best.visits == 0 and best.player != self.player:
-            return self._widened(node, legal, best)
+        if config.widening and best.visits == 0 and opponent:
+            return self._widened(node, legal, best, c)
         return best
 
-    def _widened(self, node: Node, legal: Sequence[Any], untried: Node) -> Node:
+    def _widened(self, node: Node, legal: Sequence[Any], untried: Node, c: float) -> Node:
         """Progressive widening: the best tried child instead of the `untried` one once the
         node has tried as many of its legal moves as its visits allow."""
-        c = self.config.puct_constant
         tried = [child for child in map(node.children.__getitem__, legal) if child.visits]
         if not tried or len(tried) < self.config.widening * math.sqrt(node.visits):
             return untried

@@ -14,6 +14,8 @@ Options (comma-separated `key=value`; pimc and ismcts):
     iters=N      iterations per move (default 1000 when neither iters nor time is given)
     time=S       seconds per move (results then depend on machine speed)
     c=X          UCT exploration constant          pc=X   PUCT exploration constant
+    pco=X        PUCT's constant where an opponent moves (default: pc's); large: the tree
+                 expects opponents to follow their priors
     fpu=X        PUCT: unvisited moves valued at the parent's mean less X (default -0.1; -1..1)
     widen=K      PUCT: where an opponent moves, a new move is tried only while fewer than
                  K*sqrt(visits) are tried (progressive widening; default 0: off)
@@ -62,7 +64,8 @@ VALUES = ("default", "learned", "logistic", "learned-value", "learned-gen1", "le
           "learned-gen4")
 """The `value=` choices: `default`, or the name of one of the game's engines."""
 _SEARCH_KEYS = {
-    "iters", "time", "c", "pc", "fpu", "widen", "sel", "expand", "rollout", "depth", "engine",
+    "iters", "time", "c", "pc", "pco", "fpu", "widen", "sel", "expand", "rollout", "depth",
+    "engine",
 }
 _KEYS = {
     "random": set(),
@@ -180,6 +183,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             config_args["uct_c"] = float(opts["c"])
         if "pc" in opts:
             config_args["puct_c"] = float(opts["pc"])
+        if "pco" in opts:
+            config_args["opponent_puct_c"] = float(opts["pco"])
         if "fpu" in opts:
             config_args["fpu_reduction"] = float(opts["fpu"])
         if "widen" in opts:
