@@ -5,7 +5,7 @@ import pytest
 from clients.arena.remote import RemoteBot
 from clients.arena.specs import build_bot, parse_spec
 from games.splendor_marvel import GAME
-from search import ISMCTSBot, Limits, PIMCBot, SearchConfig
+from search import GreedyBot, ISMCTSBot, Limits, PIMCBot, SearchConfig
 
 
 def test_search_spec_sets_limits_and_config():
@@ -145,5 +145,20 @@ def test_value_option_chooses_the_engine_that_evaluates():
     assert isinstance(default, ISMCTSBot) and default.game is GAME
     with pytest.raises(ValueError, match="value must be one of default, learned, logistic"):
         parse_spec("ismcts:value=deep")
-    with pytest.raises(ValueError, match="challengers has no engine value=logistic"):
-        build_bot(parse_spec("ismcts:value=logistic"), Challengers())
+    with pytest.raises(ValueError, match="challengers has no engine value=learned-gen1"):
+        build_bot(parse_spec("ismcts:value=learned-gen1"), Challengers())
+
+
+def test_challengers_searches_with_the_learned_worth_and_greedy_keeps_the_hand_written_one():
+    from games.challengers import GAME as CHALLENGERS
+    from games.challengers.game import LOGISTIC_GAME as HAND_WRITTEN
+
+    for text in ("ismcts:iters=50", "ismcts:iters=50,value=learned", "pimc:iters=50"):
+        bot, _ = build_bot(parse_spec(text), CHALLENGERS)
+        assert getattr(bot, "game", None) is CHALLENGERS, text
+    logistic, _ = build_bot(parse_spec("ismcts:iters=50,value=logistic"), CHALLENGERS)
+    assert isinstance(logistic, ISMCTSBot) and logistic.game is HAND_WRITTEN
+    greedy, _ = build_bot(parse_spec("greedy"), CHALLENGERS)
+    assert isinstance(greedy, GreedyBot) and greedy.game is HAND_WRITTEN
+    splendor_greedy, _ = build_bot(parse_spec("greedy"), GAME)
+    assert isinstance(splendor_greedy, GreedyBot) and splendor_greedy.game is GAME
