@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from advisor.warmup import kernel_games
 from clients.arena.specs import build_bot, parse_spec
-from games.challengers import GAME, flow
+from games.challengers import GAME, flow, kernel_learned
 from games.challengers.game import new_game
 from games.challengers.observation import Observation, observe
 from search import ISMCTSBot, Limits
@@ -53,6 +54,11 @@ def answers(spec: str) -> list[Any]:
     results = [bot.analyse(obs, Limits(iterations=300), seed)
                for seed, obs in enumerate(observations())]
     return [(r.candidates, r.root_values, r.stats.iterations) for r in results]
+
+
+def test_the_service_warms_the_learned_kernel() -> None:
+    assert kernel_games()["challengers"] is GAME.compiled
+    assert GAME.compiled.kernel is kernel_learned
 
 
 @pytest.mark.parametrize("engine", ["python", "compiled"])
