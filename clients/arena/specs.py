@@ -42,8 +42,8 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  learned-gen4 (the race inputs' value and priors retrained on the default's
                  searches);
                  (Challengers!) default (the learned card worth in the priors, worth.json, as
-                 value=learned says explicitly), logistic (today's hand-written worth before
-                 it);
+                 value=learned says explicitly), logistic (the hand-written card worth, the
+                 default before it);
                  each searched with its own settings (PUCT's constant by table size:
                  search.config.settled) unless pc= says otherwise
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator

@@ -1,9 +1,9 @@
-"""The compiled twin of the engine (`kernel`) and the glue between its arrays and our objects.
+"""The compiled twins of the engines (`kernel`) and the glue between their arrays and our objects.
 
 `COMPILED` follows `search.compiled_game.CompiledGame`. Action codes are the kernel's dense
 numbering (`kernel_codes`): `action` names the engine's action of a code. It runs
 `kernel_learned` (the learned worth in the priors, and in the playouts if `worth.json` says so),
-as `GAME` searches; `LOGISTIC` is the twin of `LOGISTIC_GAME` (`kernel`: today's hand-written
+as `GAME` searches; `LOGISTIC` is the twin of `LOGISTIC_GAME` (`kernel`: the hand-written
 worth).
 """
 
@@ -59,7 +59,7 @@ class ChallengersCompiled:
 
 
 class LogisticCompiled(ChallengersCompiled):
-    """The compiled twin with today's hand-written worth (`kernel`)."""
+    """The compiled twin with the hand-written worth (`kernel`)."""
 
     kernel = k
     kernel_version = source_version("games.challengers", "kernels")

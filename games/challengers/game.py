@@ -59,7 +59,7 @@ class Challengers:
 
     @property
     def logistic(self) -> Challengers:
-        """This engine with today's hand-written worth, the default before the learned one."""
+        """This engine with the hand-written worth, the default before the learned one."""
         return LOGISTIC_GAME
 
     @property
@@ -154,7 +154,7 @@ class Challengers:
 
 
 class LogisticChallengers(Challengers):
-    """Challengers! searched with today's hand-written worth (`heuristics.TODAY`) in its
+    """Challengers! searched with the hand-written worth (`heuristics.TODAY`) in its
     priors and playouts: the default before the learned worth (`value=logistic`), and the
     engine `GreedyBot` plays."""
 
@@ -171,4 +171,4 @@ class LogisticChallengers(Challengers):
 GAME = Challengers()
 """The one `Challengers` object (it holds no state): the engine behind the search's protocol."""
 LOGISTIC_GAME = LogisticChallengers()
-"""The engine with today's hand-written worth (the arena's `value=logistic`; greedy's)."""
+"""The engine with the hand-written worth (the arena's `value=logistic`; greedy's)."""

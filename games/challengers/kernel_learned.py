@@ -1,6 +1,6 @@
 """Challengers!'s kernel for the default engine: the priors (and, if `worth.json` says so, the
 playouts) read the learned worth (`kernel_heuristics.LEARNED`); every other function is
-`kernel`'s own (today's hand-written worth, `compiled.LOGISTIC`'s). `compiled.COMPILED` hands
+`kernel`'s own (the hand-written worth, `compiled.LOGISTIC`'s). `compiled.COMPILED` hands
 this module to the compiled search."""
 
 from __future__ import annotations
