@@ -5,7 +5,7 @@ python -m benchmarks.challengers_hybrid match hybrid:iters=800,greedy=trim greed
 
 The arena's command line (`clients.arena`, every option of it) with one more bot kind for this
 process: `hybrid:` takes the ISMCTS options (`iters`, `time`, `pc`, ...) and plays the search,
-except for the decision kinds named in `greedy=` (played by the game's heuristic, highest prior)
+except for the decision kinds named in `greedy=` (played by `greedy`, the hand-written prior)
 and in `power=` (played by the highest-power drafter), kinds joined by `+`:
 
     opt    the deck phase's option (`opt:2A` / `opt:1B` ...)
@@ -31,7 +31,7 @@ from clients.arena.cli import main as arena_main
 from games.challengers.actions import DONE, OPT, TRIM
 from games.challengers.drafters import power_action
 from games.challengers.state import DECK
-from search import Limits
+from search import GreedyBot, Limits
 from search.baselines import Bot
 
 KINDS = ("opt", "pick", "trim", "match")
@@ -71,8 +71,7 @@ class HybridBot:
         if delegate == "power":
             return power_action(world, rng)
         if delegate == "greedy":
-            priors = self.game.priors(world, legal)
-            return legal[max(range(len(legal)), key=lambda i: priors[i])]
+            return GreedyBot(self.game).choose(observation, limits, seed)
         return self.search.choose(observation, limits, seed)
 
 

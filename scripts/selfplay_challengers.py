@@ -1,10 +1,12 @@
 """Seeded self-play of the compiled ISMCTS on Challengers!, data for its static evaluation.
 
 Usage: python scripts/selfplay_challengers.py --out FILE.jsonl [--games 400] [--seed 1]
-       [--iterations 300] [--explore-plies 10] [--players 2] [--opponent BOT]
+       [--iterations 300] [--explore-plies 10] [--players 2] [--opponent BOT] [--value V]
 
 By default every seat is the compiled ISMCTS with the search's defaults and `--iterations` a
-decision, deciding from its own observation (`GAME.observe`), so the data's decks are the ones
+decision (`--value`: the arena's `value=`, which engine searches; `logistic` is the default
+before the learned worth, the one the data of `evaluation.json` and `worth.json` came from),
+deciding from its own observation (`GAME.observe`), so the data's decks are the ones
 the search drafts, not the heuristic's. For the first `--explore-plies` decisions with a choice
 the move is drawn in proportion to the root visits (temperature 1), later the most visited move is
 played. At every decision of the tournament (forced ones too, as the fit's own self-play
@@ -39,7 +41,7 @@ from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
-from clients.arena.specs import build_bot, parse_spec
+from clients.arena.specs import VALUES, build_bot, engine_named, parse_spec
 from games.challengers import GAME, new_game
 from games.challengers.features import features
 from games.challengers.state import State
@@ -48,9 +50,12 @@ from search.logit import game_seed
 
 
 def play_game(num_players: int, seed: int, iterations: int, explore_plies: int,
-              opponent: str | None = None, search_seat: int = 0) -> dict[str, Any]:
+              opponent: str | None = None, search_seat: int = 0,
+              value: str = "default") -> dict[str, Any]:
     """One tournament of `num_players` from `seed`, as a JSON-ready record: self-play, or with
-    `opponent` (an arena bot spec) the search in `search_seat` against that bot elsewhere."""
+    `opponent` (an arena bot spec) the search in `search_seat` against that bot elsewhere; the
+    search on the engine `value` names (the arena's `value=`)."""
+    engine = engine_named(GAME, value)
     rng = random.Random(seed)
     chance = random.Random(rng.getrandbits(62))
     bot = build_bot(parse_spec(opponent), GAME) if opponent else None
@@ -71,7 +76,7 @@ def play_game(num_players: int, seed: int, iterations: int, explore_plies: int,
             player, limits = bot
             action = player.choose(GAME.observe(state, seat), limits, rng.getrandbits(62))
         else:
-            result = ismcts(GAME, GAME.observe(state, seat), Limits(iterations=iterations),
+            result = ismcts(engine, GAME.observe(state, seat), Limits(iterations=iterations),
                             SearchConfig(), seed=rng.getrandbits(62))
             candidates = [c.action for c in result.candidates]
             visits.append({"ply": len(moves), "candidates": [
@@ -84,7 +89,8 @@ def play_game(num_players: int, seed: int, iterations: int, explore_plies: int,
         moves.append(str(action))
         GAME.apply(state, action, chance)  # type: ignore[arg-type]
     against = {"opponent": opponent, "search_seat": search_seat} if opponent else {}
-    return {"seed": seed, "players": num_players, "iterations": iterations, **against,
+    searched = {"value": value} if value != "default" else {}
+    return {"seed": seed, "players": num_players, "iterations": iterations, **against, **searched,
             "result": GAME.returns(state), "rows": rows, "moves": moves, "visits": visits}
 
 
@@ -109,7 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2, choices=range(1, 9))
     parser.add_argument("--opponent", help="an arena bot spec for every seat but the search's"
                         " (default: self-play)")
+    parser.add_argument("--value", default="default", choices=VALUES,
+                        help="the engine that searches, as the arena's value= (default: GAME)")
     args = parser.parse_args(argv)
+    engine_named(GAME, args.value)  # a game without that engine fails here, before any game
     if args.opponent:
         parse_spec(args.opponent)  # a bad spec fails here, before any game
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -121,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         for index in range(args.games):
             record = {"game": index, "base_seed": args.seed, **play_game(
                 args.players, game_seed(args.seed, index), args.iterations, args.explore_plies,
-                args.opponent, index % args.players)}
+                args.opponent, index % args.players, args.value)}
             out.write(json.dumps(record, separators=(",", ":")) + "\n")
             out.flush()
             rate = (index + 1) / (time.monotonic() - start)

@@ -1,7 +1,8 @@
 """Bots behind one interface: ISMCTS and the baselines it must beat.
 
 - `RandomBot`: uniform over the legal actions of a sampled world.
-- `GreedyBot`: the game's heuristic, highest `game.priors` in a sampled world.
+- `GreedyBot`: the game's heuristic, highest prior in a sampled world (of the engine the game
+  names `greedy_engine`, if it names one: a game may search with priors its baseline keeps out).
 - `PIMCBot`: Perfect-Information Monte Carlo: sample K worlds, score every legal move in each
   (by rollouts, or by a perfect-information search of that world), and combine over the worlds
   where the move is legal. Prone to strategy fusion, which is why ISMCTS exists.
@@ -60,12 +61,13 @@ class RandomBot:
 
 
 class GreedyBot:
-    """The game's own heuristic: the action with the highest prior (first one on ties)."""
+    """The game's own heuristic: the action with the highest prior (first one on ties), by
+    `game.greedy_engine` where the game names one, else by `game` itself."""
 
     name = "greedy"
 
     def __init__(self, game: AnyGame):
-        self.game = game
+        self.game: AnyGame = getattr(game, "greedy_engine", game)
 
     def choose(self, observation: Any, limits: Limits, seed: int) -> Hashable:
         """The highest-prior legal action in one sampled world; ignores `limits`."""

@@ -11,7 +11,8 @@ search can key its tree by them and count how often each was available.
 The multiple-observer search (`SearchConfig(observers="multiple")`, `search.multi_observer`)
 also needs `InformedGame.information_key`, and honours `observed_action` where a game has it.
 A game may also choose search settings for its table size (`search_settings(num_players)`:
-`search.config.settled`).
+`search.config.settled`), and name the engine whose priors `GreedyBot` plays
+(`greedy_engine`), where the search's priors are not the baseline's heuristic.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Bot specs: short strings such as `ismcts:time=0.1,c=0.7,depth=8` parsed into configs.
 
     random                       uniform legal moves
-    greedy                       the game's heuristic (highest prior)
+    greedy                       the game's heuristic (highest prior; Challengers!: the
+                                 hand-written one, value=logistic's, whatever the default)
     power[:trim=starters|none]   Challengers! only: the greedy highest-power drafter
                                  (games.challengers.drafters; match moves by the heuristic)
     pimc[:options]               determinized Monte Carlo (search.PIMCBot)
@@ -42,6 +43,9 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  learned-race (the default's priors, one value reading the race inputs),
                  learned-gen4 (the race inputs' value and priors retrained on the default's
                  searches);
+                 (Challengers!) default (the learned card worth in the priors, worth.json, as
+                 value=learned says explicitly), logistic (the hand-written card worth, the
+                 default before it);
                  each searched with its own settings (PUCT's constant by table size:
                  search.config.settled) unless pc= says otherwise
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator

@@ -1,8 +1,10 @@
-"""The compiled twin of the engine (`kernel`) and the glue between its arrays and our objects.
+"""The compiled twins of the engines (`kernel`) and the glue between their arrays and our objects.
 
 `COMPILED` follows `search.compiled_game.CompiledGame`. Action codes are the kernel's dense
-numbering (`kernel_codes`): `action` names the engine's action of a code. `LEARNED` is the
-learned engine's twin (`kernel_learned`: the learned worth in the priors and playouts).
+numbering (`kernel_codes`): `action` names the engine's action of a code. It runs
+`kernel_learned` (the learned worth in the priors, and in the playouts if `worth.json` says so),
+as `GAME` searches; `LOGISTIC` is the twin of `LOGISTIC_GAME` (`kernel`: the hand-written
+worth).
 """
 
 from __future__ import annotations
@@ -23,11 +25,12 @@ from kernels.version import source_version
 
 
 class ChallengersCompiled:
-    """Challengers!'s numba kernel behind `search.compiled_game.CompiledGame`."""
+    """Challengers!'s numba kernel behind `search.compiled_game.CompiledGame`, at the learned
+    worth (`kernel_learned`)."""
 
     name = "challengers"
-    kernel: ModuleType = k
-    kernel_version = source_version("games.challengers", "kernels")
+    kernel: ModuleType = kernel_learned
+    kernel_version = f"worth{source_version('games.challengers', 'kernels')}"
     state_size = k.STATE_SIZE
     max_legal = k.MAX_LEGAL
     num_action_codes = k.NUM_ACTION_CODES
@@ -55,12 +58,12 @@ class ChallengersCompiled:
         return encode_observation(observation)
 
 
-class LearnedCompiled(ChallengersCompiled):
-    """The compiled twin whose priors (and playouts) read the learned worth."""
+class LogisticCompiled(ChallengersCompiled):
+    """The compiled twin with the hand-written worth (`kernel`)."""
 
-    kernel = kernel_learned
-    kernel_version = f"worth{ChallengersCompiled.kernel_version}"
+    kernel = k
+    kernel_version = source_version("games.challengers", "kernels")
 
 
 COMPILED = ChallengersCompiled()
-LEARNED = LearnedCompiled()
+LOGISTIC = LogisticCompiled()

@@ -29,11 +29,20 @@ def new_game(num_players: int, seed: int, sets: Sequence[str] | None = None,
 
 
 class Challengers:
-    """The Game protocol for Challengers! (mutable states, in-place `apply`)."""
+    """The Game protocol for Challengers! (mutable states, in-place `apply`).
+
+    Searched with the learned card worth (`heuristics.LEARNED`, `worth.json`) in its priors,
+    and in its playouts if `worth.json` says so. `logistic` is the same engine with today's
+    hand-written worth (`heuristics.TODAY`, the default before); `greedy_engine` is the one
+    `GreedyBot` plays: the hand-written one, so greedy stays the targets' opponent."""
 
     name = "challengers"
     strength_levels = STRENGTH_LEVELS
     """Its own strength ladder (`search.levels.ladder_of`; games/strength_levels.py)."""
+    worth = heuristics.LEARNED
+    """The card worth of the priors."""
+    playout_worth = heuristics.LEARNED if heuristics.LEARNED_PLAYOUTS else heuristics.TODAY
+    """The card worth of the playouts."""
 
     @property
     def compiled(self) -> Any:
@@ -42,6 +51,21 @@ class Challengers:
         from .compiled import COMPILED
 
         return COMPILED
+
+    @property
+    def learned(self) -> Challengers:
+        """The engine searched with the learned worth: `GAME`, the default."""
+        return GAME
+
+    @property
+    def logistic(self) -> Challengers:
+        """This engine with the hand-written worth, the default before the learned one."""
+        return LOGISTIC_GAME
+
+    @property
+    def greedy_engine(self) -> Challengers:
+        """The engine whose highest prior `GreedyBot` plays: the hand-written one."""
+        return LOGISTIC_GAME
 
     def num_players(self, state: State) -> int:
         """Number of seats (players; the robot is no seat)."""
@@ -89,21 +113,16 @@ class Challengers:
         return observation.believe(obs)
 
     def rollout_action(self, state: State, rng: random.Random) -> Action:
-        """A cheap heuristic move."""
-        return heuristics.rollout_action(state, rng)
+        """A cheap heuristic move at the playouts' worth."""
+        return heuristics.rollout_action(state, rng, worth=self.playout_worth)
 
     def evaluate(self, state: State) -> list[float]:
         """Static estimate of each seat's chance to win."""
         return heuristics.evaluate(state)
 
     def priors(self, state: State, actions: Sequence[Action]) -> list[float]:
-        """Heuristic probabilities over `actions`."""
-        return heuristics.priors(state, actions)
-
-    @property
-    def learned(self) -> Challengers:
-        """The engine whose search reads the learned card worth (`value=learned`)."""
-        return LEARNED_GAME
+        """Heuristic probabilities over `actions` at the priors' worth."""
+        return heuristics.priors(state, actions, self.worth)
 
     def describe(self, action: Action, state: State | None = None) -> str:
         """`action` in plain words."""
@@ -134,28 +153,22 @@ class Challengers:
         return str(action)
 
 
-class LearnedChallengers(Challengers):
-    """Challengers! whose priors (and, if `worth.json` says so, playouts) read the learned
-    card worth (`heuristics.LEARNED`); `GAME` (and so `greedy`) keeps today's."""
+class LogisticChallengers(Challengers):
+    """Challengers! searched with the hand-written worth (`heuristics.TODAY`) in its
+    priors and playouts: the default before the learned worth (`value=logistic`), and the
+    engine `GreedyBot` plays."""
+
+    worth = playout_worth = heuristics.TODAY
 
     @property
     def compiled(self) -> Any:
-        """The compiled twin with the learned worth, `compiled.LEARNED`."""
-        from .compiled import LEARNED
+        """The compiled twin with the hand-written worth, `compiled.LOGISTIC`."""
+        from .compiled import LOGISTIC
 
-        return LEARNED
-
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
-        """A cheap heuristic move at the learned playouts' worth."""
-        worth = heuristics.LEARNED if heuristics.LEARNED_PLAYOUTS else heuristics.TODAY
-        return heuristics.rollout_action(state, rng, worth=worth)
-
-    def priors(self, state: State, actions: Sequence[Action]) -> list[float]:
-        """Probabilities over `actions` at the learned worth."""
-        return heuristics.priors(state, actions, heuristics.LEARNED)
+        return LOGISTIC
 
 
 GAME = Challengers()
 """The one `Challengers` object (it holds no state): the engine behind the search's protocol."""
-LEARNED_GAME = LearnedChallengers()
-"""The engine with the learned card worth (the arena's `value=learned`)."""
+LOGISTIC_GAME = LogisticChallengers()
+"""The engine with the hand-written worth (the arena's `value=logistic`; greedy's)."""

@@ -4,8 +4,8 @@
   strongest card (paying weak cards for an extra one), redraw a weak offer, thin Newcomers
   (and later the starters) from decks of more than 8 cards, keep strong cards on top.
   `GreedyBot` (highest prior) plays it. A card's worth there is a `Worth` table: `TODAY`
-  (`_value`, the default engine's and so greedy's) or `LEARNED` (`worth.json`, fitted on the
-  search's root visits by `scripts/fit_challengers_worth.py`, the `value=learned` engine's).
+  (`_value`, the `value=logistic` engine's and greedy's) or `LEARNED` (`worth.json`, fitted on
+  the search's root visits by `scripts/fit_challengers_worth.py`, the default engine's).
 - `evaluate`: a conditional logit over per-participant features (`features.py`) with weights
   fitted from seeded self-play by `scripts/fit_challengers_evaluation.py` (`evaluation.json`,
   one weight vector per player count).
@@ -50,7 +50,7 @@ class Worth(NamedTuple):
 
 
 TODAY = Worth(tuple(_value(c) for c in range(NUM_TYPES)), (0.0,) * NUM_TYPES, PRIOR_TEMPERATURE)
-"""The hand-written worth (`_value`, no trim term): the default engine's, so `GreedyBot`'s."""
+"""The hand-written worth (`_value`, no trim term): `value=logistic`'s and `GreedyBot`'s."""
 
 
 def _read_learned() -> tuple[Worth, bool]:
@@ -64,8 +64,8 @@ def _read_learned() -> tuple[Worth, bool]:
 
 
 LEARNED, LEARNED_PLAYOUTS = _read_learned()
-"""The search's learned worth (`worth.json`) for the `value=learned` engine's priors, and
-whether its playouts use it (else they use `TODAY`)."""
+"""The search's learned worth (`worth.json`) for the default engine's priors, and whether its
+playouts use it (else they use `TODAY`)."""
 
 
 def pick_scores(offer: Sequence[int]) -> list[float]:

@@ -43,11 +43,11 @@ def _table(worth: heuristics.Worth) -> np.ndarray:
 
 
 TODAY = _table(heuristics.TODAY)
-"""`heuristics.TODAY`: the default engine's worth."""
+"""`heuristics.TODAY`: the hand-written worth (`value=logistic`'s, and greedy's)."""
 LEARNED = _table(heuristics.LEARNED)
-"""`heuristics.LEARNED`: the learned engine's priors' worth."""
+"""`heuristics.LEARNED`: the default engine's priors' worth."""
 LEARNED_PLAYOUT = LEARNED if heuristics.LEARNED_PLAYOUTS else TODAY
-"""The learned engine's playouts' worth."""
+"""The default engine's playouts' worth."""
 TRIM = NT
 """Where a worth table's trim terms start."""
 TEMPERATURE = 2 * NT

@@ -1,6 +1,7 @@
-"""Challengers!'s kernel for the learned engine: the priors (and, if `worth.json` says so, the
+"""Challengers!'s kernel for the default engine: the priors (and, if `worth.json` says so, the
 playouts) read the learned worth (`kernel_heuristics.LEARNED`); every other function is
-`kernel`'s own. `compiled.LEARNED` hands this module to the compiled search."""
+`kernel`'s own (the hand-written worth, `compiled.LOGISTIC`'s). `compiled.COMPILED` hands
+this module to the compiled search."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ __all__ = ["apply", "current_player", "evaluate", "is_terminal", "legal_actions"
 
 @njit(nogil=True)
 def rollout_action(world: np.ndarray, rng: np.ndarray, buffer: np.ndarray) -> int:
-    """The learned engine's playout move (`heuristics.rollout_action` at its worth)."""
+    """The default engine's playout move (`heuristics.rollout_action` at its worth)."""
     return kh.rollout_action(borrowed(world), borrowed(rng), borrowed(buffer),
                              kh.LEARNED_PLAYOUT)
 

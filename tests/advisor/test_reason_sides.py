@@ -225,7 +225,7 @@ def _challengers_observation(state: ChallengersState) -> common_pb2.Observation:
     ("splendor_marvel", [observation_of(midgame(seed, plies)) for seed, plies in
                          [(1, 6), (2, 14), (3, 22), (4, 30), (5, 38), (6, 46)]], SPLENDOR_GOOD),
     ("challengers", [_challengers_observation(_challengers_position(seed, plies))
-                     for seed, plies in [(1, 0), (2, 5), (3, 12), (4, 20), (5, 30)]],
+                     for seed, plies in [(1, 0), (2, 5), (3, 12), (4, 20), (5, 30), (8, 24)]],
      CHALLENGERS_GOOD),
 ])
 def test_judged_moves_put_the_better_moves_facts_first(

@@ -155,5 +155,20 @@ def test_value_option_chooses_the_engine_that_evaluates():
     assert isinstance(default, ISMCTSBot) and default.game is GAME
     with pytest.raises(ValueError, match="value must be one of default, learned, logistic"):
         parse_spec("ismcts:value=deep")
-    with pytest.raises(ValueError, match="challengers has no engine value=logistic"):
-        build_bot(parse_spec("ismcts:value=logistic"), Challengers())
+    with pytest.raises(ValueError, match="challengers has no engine value=learned-gen1"):
+        build_bot(parse_spec("ismcts:value=learned-gen1"), Challengers())
+
+
+def test_challengers_searches_with_the_learned_worth_and_greedy_keeps_the_hand_written_one():
+    from games.challengers import GAME as CHALLENGERS
+    from games.challengers.game import LOGISTIC_GAME as HAND_WRITTEN
+
+    for text, game, engine in [
+        ("ismcts:iters=50", CHALLENGERS, CHALLENGERS), ("pimc:iters=50", CHALLENGERS, CHALLENGERS),
+        ("ismcts:iters=50,value=learned", CHALLENGERS, CHALLENGERS),
+        ("ismcts:iters=50,value=logistic", CHALLENGERS, HAND_WRITTEN),
+        ("greedy", CHALLENGERS, HAND_WRITTEN),
+        ("greedy", GAME, GAME),  # Splendor: Marvel's greedy plays its own priors, as before
+    ]:
+        bot, _ = build_bot(parse_spec(text), game)
+        assert getattr(bot, "game", None) is engine, (text, game.name)

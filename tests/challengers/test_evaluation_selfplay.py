@@ -53,6 +53,22 @@ def test_against_an_opponent_the_search_decides_for_its_seat_only(
     assert record["rows"] != selfplay.play_game(2, 11, 16, 4)["rows"]
 
 
+def test_value_names_the_engine_that_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--value logistic` replays the data of the default before the learned worth."""
+    selfplay = script("selfplay_challengers")
+    engines = []
+
+    def spy(game, observation, *args, **kwargs):  # type: ignore[no-untyped-def]
+        engines.append(game)
+        return ismcts(game, observation, *args, **kwargs)
+
+    monkeypatch.setattr(selfplay, "ismcts", spy)
+    record = selfplay.play_game(2, 11, 16, 4, value="logistic")
+    assert engines and set(engines) == {GAME.logistic} and record["value"] == "logistic"
+    engines.clear()
+    assert "value" not in selfplay.play_game(2, 11, 16, 4) and set(engines) == {GAME}
+
+
 def test_a_bad_opponent_fails_before_any_game(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     with pytest.raises(ValueError, match="unknown bot"):

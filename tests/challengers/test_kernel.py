@@ -17,11 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.challengers_kernel_differential import play_in_lockstep
-from clients.arena.specs import build_bot, parse_spec
 from games.challengers import GAME, flow, heuristics, kernel_learned
 from games.challengers import kernel as k
-from games.challengers.compiled import COMPILED, LEARNED
-from games.challengers.game import LEARNED_GAME, Challengers
+from games.challengers.compiled import COMPILED, LOGISTIC
+from games.challengers.game import LOGISTIC_GAME, Challengers
 from games.challengers.kernel_codes import NUM_ACTION_CODES, action_of, code_of
 from games.challengers.kernel_observation import encode_observation
 from games.challengers.kernel_world import decode_state, encode_state
@@ -29,7 +28,7 @@ from games.challengers.observation import believe, observe, sample
 from games.challengers.setup import new_state
 from games.challengers.state import OVER, State
 from kernels.rng import PythonRng, new_rng
-from search import SearchConfig
+from search import GreedyBot, Limits, SearchConfig
 from search.compiled import CompiledTreeSearch
 from search.core import TreeSearch
 from search.result import summarize
@@ -92,9 +91,10 @@ def test_every_code_names_one_action(code: int) -> None:
     assert code_of(action) == code
 
 
-ENGINES = pytest.mark.parametrize(("engine", "kernel"), [(GAME, k), (LEARNED_GAME, kernel_learned)],
-                                  ids=["today", "learned"])
-"""Each Python engine with its kernel module: today's worth and the learned one."""
+ENGINES = pytest.mark.parametrize(("engine", "kernel"),
+                                  [(GAME, kernel_learned), (LOGISTIC_GAME, k)],
+                                  ids=["default", "logistic"])
+"""Each Python engine with its kernel module: the learned worth (the default) and today's."""
 
 
 @ENGINES
@@ -112,23 +112,42 @@ def test_evaluation_and_priors_equal_the_python_ones(engine: Challengers, kernel
         assert np.allclose(out[:count], engine.priors(state, legal), rtol=0, atol=1e-9)
 
 
-def test_today_s_engine_keeps_the_hand_written_worth_and_the_learned_one_reads_its_own() -> None:
-    """`GAME` (so `greedy`) scores by `_value` at `PRIOR_TEMPERATURE`; the learned engine by
-    `worth.json`, whose priors differ from today's somewhere."""
+def test_the_default_reads_the_learned_worth_and_value_logistic_the_hand_written_one() -> None:
+    """`GAME` scores by `worth.json`; `LOGISTIC_GAME` by `_value` at `PRIOR_TEMPERATURE`, each
+    with its own compiled twin; their priors differ somewhere."""
     assert heuristics.TODAY.pick == tuple(heuristics._value(c) for c in range(k.NUM_TYPES))
     assert heuristics.TODAY.temperature == heuristics.PRIOR_TEMPERATURE
     assert not any(heuristics.TODAY.trim)
-    assert GAME.learned is LEARNED_GAME and LEARNED_GAME.compiled is LEARNED
-    bot, _ = build_bot(parse_spec("ismcts:iters=50,value=learned"), GAME)
-    assert getattr(bot, "game", None) is LEARNED_GAME
-    greedy, _ = build_bot(parse_spec("greedy"), GAME)
-    assert getattr(greedy, "game", None) is GAME
+    assert GAME.learned is GAME and GAME.logistic is LOGISTIC_GAME is LOGISTIC_GAME.logistic
+    assert GAME.compiled is COMPILED and COMPILED.kernel is kernel_learned
+    assert LOGISTIC_GAME.compiled is LOGISTIC and LOGISTIC.kernel is k
+    assert COMPILED.kernel_version != LOGISTIC.kernel_version, "two numba caches"
     states = positions(POSITIONS)
     for state in states:
         legal = flow.legal_actions(state)
-        assert GAME.priors(state, legal) == heuristics.priors(state, legal, heuristics.TODAY)
-    assert any(GAME.priors(s, flow.legal_actions(s)) != LEARNED_GAME.priors(
+        assert GAME.priors(state, legal) == heuristics.priors(state, legal, heuristics.LEARNED)
+        assert LOGISTIC_GAME.priors(state, legal) == heuristics.priors(state, legal,
+                                                                       heuristics.TODAY)
+    assert any(GAME.priors(s, flow.legal_actions(s)) != LOGISTIC_GAME.priors(
         s, flow.legal_actions(s)) for s in states)
+
+
+def test_greedy_plays_the_hand_written_prior_not_the_learned_one() -> None:
+    """`GreedyBot` on the default engine plays the highest hand-written prior in its sampled
+    world (the targets' opponent stays today's), which is not always the learned one's."""
+    bot = GreedyBot(GAME)
+    assert GAME.greedy_engine is LOGISTIC_GAME is LOGISTIC_GAME.greedy_engine
+    differ = 0
+    for seed, state in enumerate(positions(POSITIONS)):
+        observation = observe(state, flow.current_player(state))
+        world = GAME.sample(observation, random.Random(seed))
+        legal = flow.legal_actions(world)
+        today = heuristics.priors(world, legal, heuristics.TODAY)
+        learned = heuristics.priors(world, legal, heuristics.LEARNED)
+        expected = legal[max(range(len(legal)), key=lambda i: today[i])]
+        assert bot.choose(observation, Limits(iterations=1), seed) == expected
+        differ += expected != legal[max(range(len(legal)), key=lambda i: learned[i])]
+    assert differ > 0
 
 
 @ENGINES
