@@ -130,9 +130,17 @@ def challengers_targets(ms: int) -> list[Target]:
     """Issue 28's targets: Challengers! ISMCTS on its compiled kernel at `ms` a decision."""
     timed = f"ismcts:time={ms / 1000:g}"
     four = f"ismcts:time={4 * ms / 1000:g}"
+    written = f"{timed},value=logistic"
     return [
-        Target("challengers-python", 0.62, timed, f"ismcts:engine=python,time={ms / 1000:g}",
-               f"Challengers!: compiled ISMCTS against Python ISMCTS, {ms} ms a decision each",
+        Target("challengers-python", 0.62, written,
+               f"ismcts:engine=python,time={ms / 1000:g},value=logistic",
+               f"Challengers!: compiled ISMCTS against Python ISMCTS, {ms} ms a decision each, "
+               "both with the hand-written card worth (the kernel's speed at equal knowledge)",
+               game="challengers", sprt=True),
+        Target("challengers-python-learned", 0.62, timed,
+               f"ismcts:engine=python,time={ms / 1000:g}",
+               f"Challengers!: compiled ISMCTS against Python ISMCTS, {ms} ms a decision each, "
+               "both the default (the learned card worth)",
                game="challengers", sprt=True),
         Target("challengers-greedy", 0.80, timed, "greedy",
                f"Challengers!: compiled ISMCTS at {ms} ms a decision against greedy",
