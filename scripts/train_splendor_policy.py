@@ -1,19 +1,22 @@
 """Train the Splendor: Marvel policy (the search's learned priors) on self-play root visits.
 
 Usage: python scripts/train_splendor_policy.py --data /work/selfplay/gen1.jsonl [--data ...]
-       [--seed 1] [--epochs 30] [--write]
+       [--seed 1] [--epochs 30] [--players 4] [--race] [--write]
 
 Reads `scripts/selfplay_splendor.py`'s records (those with `legal` and `prior`), split by game
 as the value trainer splits them (`train_splendor_network.part_of`). The model is
 `games/splendor_marvel/network_policy.py`'s: today's heuristic log-prior per legal move, scaled
 per kind of move, plus a bias per action code and a linear score of the public inputs per kind;
-a softmax over the legal moves. Its weights start at zero (today's priors) and move by Adam
-(minibatches of 256, L2 decay) toward the search's root visit shares; the epoch with the lowest
-validation loss is kept. Prints a table per epoch and, on the held-out games, the cross-entropy
-against the visit shares (overall and per player count) and how often the likeliest move is the
-most visited one, for today's priors, a shipped policy (`--baseline`, `network_policy.json`
-unless said) and the policy; `--write` writes `games/splendor_marvel/network_policy.json` (or
-`--out`).
+a softmax over the legal moves. `--players` keeps the games of one table size; `--race` appends
+the race inputs (`network_features.race_features`, derived from the records as the value
+trainer derives them: `train_splendor_network.with_race`) after the public ones. Its weights
+start at zero (today's priors) and move by Adam (minibatches of 256, L2 decay) toward the
+search's root visit shares; the epoch with the lowest validation loss is kept. Prints a table
+per epoch and, on the held-out games, the cross-entropy against the visit shares (overall and
+per player count) and how often the likeliest move is the most visited one, for today's
+priors, shipped policies (`--baseline`, repeatable, `network_policy.json` unless said; each
+reads as many of the inputs as it has weights for) and the policy; `--epochs 0` only reports
+those; `--write` writes `games/splendor_marvel/network_policy.json` (or `--out`).
 """
 
 from __future__ import annotations
@@ -27,10 +30,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_splendor_network import part_of
+from train_splendor_network import part_of, start_seat, with_race
 
 from games.splendor_marvel.kernel import MAX_LEGAL, NUM_ACTION_CODES
-from games.splendor_marvel.network_features import NUM_INPUTS
 from games.splendor_marvel.network_policy import (
     CODE_KIND,
     LOG_FLOOR,
@@ -63,7 +65,8 @@ class Decisions:
                          self.mask[which], self.target[which], self.players[which])
 
 
-def _decision(position: dict[str, list[float]], players: int) -> tuple[np.ndarray, ...]:
+def _decision(position: dict[str, list[float]], players: int, x: list[float],
+              ) -> tuple[np.ndarray, ...]:
     legal = [int(c) for c in position["legal"]]
     codes = np.zeros(MAX_LEGAL, dtype=np.int64)
     log_prior = np.zeros(MAX_LEGAL)
@@ -75,26 +78,34 @@ def _decision(position: dict[str, list[float]], players: int) -> tuple[np.ndarra
     total = sum(position["visits"])
     for code, visits in zip(position["codes"], position["visits"], strict=True):
         target[legal.index(int(code))] = visits / total
-    return np.array(position["x"]), codes, log_prior, mask, target, np.array(players)
+    return np.array(x), codes, log_prior, mask, target, np.array(players)
 
 
-def load(paths: list[Path]) -> dict[str, Decisions]:
-    """The decisions of every record, split into `train`, `validate` and `test` by game."""
+def load(paths: list[Path], players: int | None = None, race: bool = False,
+         ) -> dict[str, Decisions]:
+    """The decisions of every record (of `players`-seat games only, if given), split into
+    `train`, `validate` and `test` by game; `race` appends the race inputs to each."""
     rows: dict[str, list[tuple[np.ndarray, ...]]] = {"train": [], "validate": [], "test": []}
     for path in paths:
         for line in path.read_text("utf-8").splitlines():
             game = json.loads(line)
+            n = game["players"]
+            if players is not None and n != players:
+                continue
             part = part_of(game["game"])
-            rows[part].extend(_decision(p, game["players"]) for p in game["positions"]
-                              if "legal" in p)
+            start = start_seat(game)
+            rows[part].extend(
+                _decision(p, n, with_race(p["x"], n, (p["seat"] - start) % n) if race else p["x"])
+                for p in game["positions"] if "legal" in p)
     return {part: Decisions(*(np.array(column) for column in zip(*found, strict=True)))
             for part, found in rows.items() if found}
 
 
 def probabilities(w: PolicyWeights, data: Decisions) -> np.ndarray:
-    """The policy's priors of every decision's legal moves (0 on padding)."""
+    """The policy's priors of every decision's legal moves (0 on padding), from as many of the
+    inputs as it reads (the race inputs come last)."""
     kinds = CODE_KIND[data.codes]
-    scores = data.x @ w.weight.T
+    scores = data.x[:, :w.weight.shape[1]] @ w.weight.T
     logits = ((1.0 + w.scale[kinds]) * data.log_prior + w.bias[data.codes]
               + np.take_along_axis(scores, kinds, axis=1))
     logits = np.where(data.mask > 0, logits, -np.inf)
@@ -130,7 +141,7 @@ def train(data: dict[str, Decisions], epochs: int, seed: int, rate: float, decay
     """Adam from zero weights; the weights of the best validation epoch, and the log (epoch,
     train loss, validation loss; epoch 0 is today's priors)."""
     rng = np.random.default_rng(seed)
-    w = [a.copy() for a in zero_policy()]
+    w = [a.copy() for a in zero_policy(data["train"].x.shape[1])]
     m = [np.zeros_like(a) for a in w]
     v = [np.zeros_like(a) for a in w]
     train_set, validate = data["train"], data["validate"]
@@ -163,13 +174,17 @@ def train(data: dict[str, Decisions], epochs: int, seed: int, rate: float, decay
     return PolicyWeights(*(np.round(a, DIGITS) for a in best)), log
 
 
-def report(w: PolicyWeights, test: Decisions, baseline: Path = TARGET,
+def report(w: PolicyWeights | None, test: Decisions, baselines: tuple[Path, ...] = (TARGET,),
            ) -> dict[str, dict[str, float]]:
     """Cross-entropy (overall and per player count) and agreement with the most visited move
-    on `test`: today's priors, a shipped policy (`baseline`, as `shipped`) and the policy."""
+    on `test`: today's priors, shipped policies (`baselines`, as `shipped <file stem>`) and the
+    policy (unless None)."""
     found = {}
-    shipped = read_policy(baseline.read_text("utf-8"))
-    for name, weights in (("today", zero_policy()), ("shipped", shipped), ("policy", w)):
+    policies = [("today", zero_policy())]
+    policies += [(f"shipped {baseline.stem}", read_policy(baseline.read_text("utf-8")))
+                 for baseline in baselines]
+    policies += [("policy", w)] if w is not None else []
+    for name, weights in policies:
         p = probabilities(weights, test)
         found[name] = {"cross_entropy": round(cross_entropy(p, test), 4),
                        "agreement": round(agreement(p, test), 4)}
@@ -192,26 +207,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=TARGET,
                         help="where --write writes (%(default)s; generation 3: "
                              "network_policy_gen3.json)")
-    parser.add_argument("--baseline", type=Path, default=TARGET,
-                        help="the shipped policy reported beside it (%(default)s)")
+    parser.add_argument("--baseline", type=Path, action="append",
+                        help=f"a shipped policy reported beside it (repeatable; {TARGET.name} "
+                             "unless given)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4),
+                        help="train and report on games of this many players only")
+    parser.add_argument("--race", action="store_true",
+                        help="append the race inputs (network_features.race_features)")
     args = parser.parse_args(argv)
-    data = load(args.data)
+    baselines = tuple(args.baseline or [TARGET])
+    data = load(args.data, args.players, args.race)
     sizes = {part: len(d.x) for part, d in data.items()}
     print(f"decisions: {sizes}", file=sys.stderr)
+    if args.epochs == 0:
+        print(json.dumps({"decisions": sizes, "held_out": report(None, data["test"], baselines)},
+                         indent=1))
+        return 0
     w, log = train(data, args.epochs, args.seed, args.rate, args.decay)
     summary = {
         "source": "scripts/train_splendor_policy.py",
         "data": [str(p) for p in args.data],
-        "baseline": str(args.baseline),
+        "baseline": [str(p) for p in baselines],
         "seed": args.seed,
         "decay": args.decay,
+        "players": args.players,
+        "race": args.race,
         "decisions": sizes,
         "best_epoch": min(log, key=lambda row: row[2])[0],
-        "held_out": report(w, data["test"], args.baseline),
+        "held_out": report(w, data["test"], baselines),
     }
     print(json.dumps(summary, indent=1))
     if args.write:
-        policy = {**summary, "inputs": NUM_INPUTS, "scale": w.scale.tolist(),
+        policy = {**summary, "inputs": int(w.weight.shape[1]), "scale": w.scale.tolist(),
                   "bias": w.bias.tolist(), "weight": w.weight.tolist()}
         args.out.write_text(json.dumps(policy, separators=(",", ":")) + "\n", "utf-8")
     return 0

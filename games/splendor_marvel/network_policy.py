@@ -2,19 +2,22 @@
 
 A move's logit is today's heuristic log-prior (`heuristics.priors`, floored at `LOG_FLOOR`),
 scaled by `1 + scale[kind]`, plus a bias per action code and a linear score of the position's
-public inputs (`network_features.public_features`, from the seat to move) per kind of move
-(take, reserve, recruit, ...); a softmax over the legal moves gives the priors. So with every
+public inputs (`network_features.public_features`, from the seat to move; then the race inputs,
+`network_features.race_features`, if the weights have room for them) per kind of move (take,
+reserve, recruit, ...); a softmax over the legal moves gives the priors. So with every
 weight at zero it *is* today's priors; training (`scripts/train_splendor_policy.py`, on the
 search's root visits in self-play) moves it where the searches disagree with them: which kinds
 of move pay in which positions, and which cards are better than their heuristic score.
 
 The weights ship in `network_policy.json` (generations 1 and 2), `network_policy_gen3.json`
-(generation 3, trained on generation 2's searches) and `network_policy_gen4.json` (generation 4,
-on the default's); the kernel's cache key hashes them with
-every file here. `priors_of_world` is the numpy version (the Python search's oracle),
+(generation 3, trained on generation 2's searches), `network_policy_gen4.json` (generation 4,
+on the default's) and `network_policy_4p.json` (generation 5's candidate for the 4-player table:
+the race inputs, trained on the default's 4-player searches); the kernel's cache key hashes them
+with every file here. `priors_of_world` is the numpy version (the Python search's oracle),
 `policy_kernel` the same in numba for the compiled search, equal to 1e-9, with `priors_kernel`
 (`kernel_learned_policy`), `priors_gen3_kernel` (`kernel_learned_gen3`) and
-`priors_gen4_kernel` (`kernel_learned_gen4`) binding each generation's weights. `GAME`'s
+`priors_gen4_kernel` (`kernel_learned_gen4`) and `priors_4p_kernel` binding each generation's
+weights. `GAME`'s
 priors are chosen by table size as its value (`default_policy`, compiled as
 `priors_default_kernel`): generation 4's heads-up, generations 1-2's at 3 and 4 players.
 """
@@ -36,8 +39,9 @@ from games.splendor_marvel.actions import KIND_OF, Kind
 from games.splendor_marvel.network import GEN4_PLAYERS
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
-    public_features,
-    public_features_kernel,
+    RACE_FEATURES,
+    network_inputs,
+    network_inputs_kernel,
 )
 
 NUM_KINDS = len(Kind)
@@ -57,7 +61,8 @@ class PolicyWeights(NamedTuple):
     bias: np.ndarray
     """(NUM_ACTION_CODES,)."""
     weight: np.ndarray
-    """(NUM_KINDS, NUM_INPUTS): a kind's linear score of the public inputs."""
+    """(NUM_KINDS, NUM_INPUTS) or (NUM_KINDS, NUM_INPUTS + RACE_FEATURES): a kind's linear
+    score of the public inputs (and the race inputs)."""
 
 
 def read_policy(text: str) -> PolicyWeights:
@@ -67,16 +72,17 @@ def read_policy(text: str) -> PolicyWeights:
                             np.array(data["bias"], dtype=np.float64),
                             np.array(data["weight"], dtype=np.float64))
     if (weights.scale.shape != (NUM_KINDS,) or weights.bias.shape != (k.NUM_ACTION_CODES,)
-            or weights.weight.shape != (NUM_KINDS, NUM_INPUTS)):
+            or weights.weight.shape not in ((NUM_KINDS, NUM_INPUTS),
+                                            (NUM_KINDS, NUM_INPUTS + RACE_FEATURES))):
         raise ValueError("network_policy.json does not fit the inputs and action codes: "
                          "retrain it")
     return weights
 
 
-def zero_policy() -> PolicyWeights:
-    """The weights of today's priors exactly (where training starts)."""
+def zero_policy(inputs: int = NUM_INPUTS) -> PolicyWeights:
+    """The weights of today's priors exactly (where training starts), reading `inputs` inputs."""
     return PolicyWeights(np.zeros(NUM_KINDS), np.zeros(k.NUM_ACTION_CODES),
-                         np.zeros((NUM_KINDS, NUM_INPUTS)))
+                         np.zeros((NUM_KINDS, inputs)))
 
 
 def shipped_policy(name: str) -> PolicyWeights:
@@ -96,6 +102,11 @@ GEN4_POLICY: PolicyWeights = shipped_policy("network_policy_gen4.json")
 """Generation 4's priors (trained on the default's searches, generation 3's heads-up and
 generation 2's at 3 and 4 players; `GAME`'s heads-up)."""
 GEN4_SCALE, GEN4_BIAS, GEN4_KIND_WEIGHT = GEN4_POLICY
+
+POLICY_4P: PolicyWeights = shipped_policy("network_policy_4p.json")
+"""Generation 5's candidate priors for the 4-player table (trained on the default's 4-player
+searches; reads the race inputs)."""
+SCALE_4P, BIAS_4P, KIND_WEIGHT_4P = POLICY_4P
 
 
 def default_policy(num_players: int) -> PolicyWeights:
@@ -118,8 +129,8 @@ def priors_of_world(world: np.ndarray, actions: Sequence[int], heuristic: Sequen
                     weights: PolicyWeights = POLICY) -> list[float]:
     """The learned priors of `actions` in `world` (a kernel world) given today's priors of
     them (`heuristic`), numpy forward pass."""
-    x = np.empty(NUM_INPUTS)
-    public_features(world, x)
+    x = np.empty(weights.weight.shape[1])
+    network_inputs(world, x)
     logs = np.log(np.maximum(np.array(heuristic, dtype=np.float64), 1e-300))
     logits = policy_logits(x, np.array(actions, dtype=np.int64), logs, weights)
     chances = np.exp(logits - logits.max())
@@ -142,14 +153,14 @@ def policy_kernel(world: np.ndarray, actions: np.ndarray, count: int, out: np.nd
     """`kernel.priors`' contract from the policy of weights (`scale`, `bias`, `kind_weight`):
     `priors_of_world`, compiled."""
     k.priors(world, actions, count, out)
-    x = np.empty(NUM_INPUTS)
-    public_features_kernel(world, x)
+    x = np.empty(kind_weight.shape[1])
+    network_inputs_kernel(world, x)
     top = -math.inf
     for i in range(count):
         code = actions[i]
         kind = CODE_KIND[code]
         total = 0.0
-        for j in range(NUM_INPUTS):
+        for j in range(x.shape[0]):
             total += kind_weight[kind, j] * x[j]
         logit = max(math.log(max(out[i], 1e-300)), LOG_FLOOR)
         out[i] = (1.0 + scale[kind]) * logit + bias[code] + total
@@ -180,6 +191,14 @@ def priors_gen4_kernel(world: np.ndarray, actions: np.ndarray, count: int,
                        out: np.ndarray) -> None:
     """`kernel.priors`' contract from generation 4's policy (`network_policy_gen4.json`)."""
     policy_kernel(world, actions, count, out, GEN4_SCALE, GEN4_BIAS, GEN4_KIND_WEIGHT)
+
+
+@njit(nogil=True)
+def priors_4p_kernel(world: np.ndarray, actions: np.ndarray, count: int,
+                     out: np.ndarray) -> None:
+    """`kernel.priors`' contract from generation 5's 4-player candidate
+    (`network_policy_4p.json`), at any table size."""
+    policy_kernel(world, actions, count, out, SCALE_4P, BIAS_4P, KIND_WEIGHT_4P)
 
 
 @njit(nogil=True)

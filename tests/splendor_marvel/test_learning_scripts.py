@@ -18,6 +18,7 @@ from games.splendor_marvel import new_game
 from games.splendor_marvel.dense import read_weights
 from games.splendor_marvel.heuristics import priors
 from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
+from games.splendor_marvel.network_policy import read_policy
 from games.splendor_marvel.rules import apply, legal_actions
 from tests.splendor_marvel.test_network import inputs
 from tests.splendor_marvel.test_network_4p import race_inputs
@@ -147,7 +148,31 @@ def test_the_policy_trainer_moves_from_today_s_priors_toward_the_visits(
     assert log[0][0] == 0 and log[-1][1] < log[0][1], "training fits the training visits"
     assert trainer.main(["--data", str(records), "--epochs", "1"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report["held_out"]) == {"today", "shipped", "policy"}
+    assert set(report["held_out"]) == {"today", "shipped network_policy", "policy"}
     held_out_heads_up = {"cross_entropy", "agreement", "cross_entropy_2p"}  # game 0 only
     assert set(report["held_out"]["policy"]) == held_out_heads_up
     assert report["decisions"]["test"] > 0 and report["decisions"]["train"] > 0
+
+
+def test_the_policy_trainer_reads_one_table_and_the_race_inputs(
+        records: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trainer = script("train_splendor_policy")
+    four = trainer.load([records], players=4, race=True)
+    assert set(four) == {"train"} and set(four["train"].players.tolist()) == {4}
+    game = json.loads(records.read_text().splitlines()[2])
+    first = next(p for p in game["positions"] if "legal" in p)
+    turn = (first["seat"] - trainer.start_seat(game)) % 4
+    assert four["train"].x[0].tolist() == trainer.with_race(first["x"], 4, turn)
+    shipped = ROOT / "games" / "splendor_marvel"
+    out = tmp_path / "policy.json"
+    assert trainer.main(["--data", str(records), "--epochs", "1", "--race",
+                         "--baseline", str(shipped / "network_policy.json"),
+                         "--baseline", str(shipped / "network_policy_4p.json"),
+                         "--write", "--out", str(out)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["held_out"]) == {"today", "shipped network_policy",
+                                       "shipped network_policy_4p", "policy"}
+    assert read_policy(out.read_text()).weight.shape[1] == NUM_INPUTS + RACE_FEATURES
+    assert trainer.main(["--data", str(records), "--epochs", "0"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["held_out"]) == {"today",
+                                                                    "shipped network_policy"}

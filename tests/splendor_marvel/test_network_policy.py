@@ -1,5 +1,6 @@
-"""The learned priors: today's priors at zero weights, numpy and numba agree (each generation and
-the default's choice by table size), public inputs."""
+"""The learned priors: today's priors at zero weights, numpy and numba agree (each generation, the
+4-player candidate reading the race inputs, and the default's choice by table size), a policy of
+public inputs alone answers as before, public inputs."""
 
 from __future__ import annotations
 
@@ -16,14 +17,18 @@ from games.splendor_marvel import heuristics, observe, sample
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.actions import KIND_OF, Kind
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
 from games.splendor_marvel.network_policy import (
     CODE_KIND,
     GEN3_POLICY,
     GEN4_POLICY,
     POLICY,
+    POLICY_4P,
     PolicyWeights,
     default_policy,
+    policy_kernel,
     priors,
+    priors_4p_kernel,
     priors_default_kernel,
     priors_gen3_kernel,
     priors_gen4_kernel,
@@ -36,6 +41,7 @@ from games.splendor_marvel.rules import legal_actions
 from games.splendor_marvel.state import SplendorState
 from tests.splendor_marvel.helpers import played
 from tests.splendor_marvel.test_network import positions
+from tests.splendor_marvel.test_network_4p import positions as race_positions
 
 
 def kernel_priors(state: SplendorState, kernel: Any = priors_kernel) -> np.ndarray:
@@ -50,10 +56,14 @@ def kernel_priors(state: SplendorState, kernel: Any = priors_kernel) -> np.ndarr
 
 
 def test_the_shipped_policies_are_trained_not_zero_and_differ() -> None:
-    for policy in (POLICY, GEN3_POLICY, GEN4_POLICY):
+    for policy in (POLICY, GEN3_POLICY, GEN4_POLICY, POLICY_4P):
         assert any(np.abs(array).max() > 0 for array in policy)
     assert not all(np.array_equal(a, b) for a, b in zip(POLICY, GEN3_POLICY, strict=True))
     assert not all(np.array_equal(a, b) for a, b in zip(GEN3_POLICY, GEN4_POLICY, strict=True))
+    for policy in (POLICY, GEN3_POLICY, GEN4_POLICY):
+        assert policy.weight.shape[1] == NUM_INPUTS
+    assert POLICY_4P.weight.shape[1] == NUM_INPUTS + RACE_FEATURES
+    assert np.abs(POLICY_4P.weight[:, NUM_INPUTS:]).max() > 0
 
 
 def test_at_zero_weights_the_policy_is_today_s_priors() -> None:
@@ -68,16 +78,39 @@ def test_at_zero_weights_the_policy_is_today_s_priors() -> None:
 @pytest.mark.parametrize(("kernel", "weights"), [(priors_kernel, lambda n: POLICY),
                                                   (priors_gen3_kernel, lambda n: GEN3_POLICY),
                                                   (priors_gen4_kernel, lambda n: GEN4_POLICY),
+                                                  (priors_4p_kernel, lambda n: POLICY_4P),
                                                   (priors_default_kernel, default_policy)],
-                         ids=["generations-1-2", "generation-3", "generation-4", "default"])
+                         ids=["generations-1-2", "generation-3", "generation-4", "4-players",
+                              "default"])
 def test_the_kernel_priors_equal_the_numpy_ones(
         kernel: Any, weights: Callable[[int], PolicyWeights]) -> None:
-    for state in positions(120):
+    """On positions of 2-4 players, from the first seat and from seeded start seats (where the
+    race inputs' turn in the round differs)."""
+    for state in positions(60) + race_positions(60):
         actions = legal_actions(state)
         got = kernel_priors(state, kernel)
         assert np.allclose(got, priors(state, actions, weights(state.num_players)), rtol=0,
                            atol=1e-9)
         assert got.sum() == pytest.approx(1.0) and got.min() > 0
+
+
+def test_a_policy_of_public_inputs_answers_as_with_zero_race_weights() -> None:
+    """The race inputs change nothing unless weighted: the shipped policies' answers stand."""
+    for policy in (POLICY, GEN4_POLICY):
+        padded = policy._replace(weight=np.hstack([policy.weight,
+                                                   np.zeros((len(policy.weight), RACE_FEATURES))]))
+        for state in race_positions(30):
+            world = COMPILED.encode_state(state)
+            actions = np.empty(k.MAX_LEGAL, dtype=np.int32)
+            count = k.legal_actions(world, actions)
+            heuristic = heuristics.priors(state, legal_actions(state))
+            mine = priors_of_world(world, actions[:count].tolist(), heuristic, policy)
+            assert np.allclose(mine, priors_of_world(world, actions[:count].tolist(), heuristic,
+                                                     padded), rtol=0, atol=1e-12)
+            for weights in (policy, padded):
+                out = np.empty(k.MAX_LEGAL)
+                policy_kernel(world, actions, count, out, *weights)
+                assert np.allclose(out[:count], mine, rtol=0, atol=1e-9)
 
 
 def test_every_action_code_has_its_kind() -> None:
@@ -86,16 +119,20 @@ def test_every_action_code_has_its_kind() -> None:
         assert CODE_KIND[code] == int(kind if kind is not None else Kind.PASS)
 
 
+@pytest.mark.parametrize("kernel", [priors_kernel, priors_4p_kernel],
+                         ids=["public-inputs", "race-inputs"])
 @settings(max_examples=20, deadline=None)
 @given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), plies=st.integers(0, 90))
-def test_the_priors_never_depend_on_a_hidden_card(n: int, seed: int, plies: int) -> None:
+def test_the_priors_never_depend_on_a_hidden_card(kernel: Any, n: int, seed: int,
+                                                  plies: int) -> None:
     state = played(n, seed, plies)
     if state.result is not None:
         return
-    expected = kernel_priors(state)
+    expected = kernel_priors(state, kernel)
     rng = random.Random(seed)
     for _ in range(3):
-        assert np.array_equal(kernel_priors(sample(observe(state, state.current), rng)), expected)
+        assert np.array_equal(kernel_priors(sample(observe(state, state.current), rng), kernel),
+                              expected)
 
 
 def test_weights_that_do_not_fit_are_refused() -> None:
