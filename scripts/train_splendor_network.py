@@ -275,6 +275,14 @@ def stages(test: Positions) -> dict[str, np.ndarray]:
     return found
 
 
+def table_options(parser: argparse.ArgumentParser) -> None:
+    """`--players` and `--race`, as both trainers (value and policy) read them."""
+    parser.add_argument("--players", type=int, choices=(2, 3, 4),
+                        help="train and report on games of this many players only")
+    parser.add_argument("--race", action="store_true",
+                        help="append the race inputs (network_features.race_features)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, action="append", required=True)
@@ -294,10 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", type=Path, action="append",
                         help=f"a shipped network reported beside it (repeatable; {TARGET.name} "
                              "unless given)")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4),
-                        help="train and report on games of this many players only")
-    parser.add_argument("--race", action="store_true",
-                        help="append the race inputs (network_features.race_features)")
+    table_options(parser)
     args = parser.parse_args(argv)
     baselines = tuple(args.baseline or [TARGET])
     data = load(args.data, args.players, args.race)

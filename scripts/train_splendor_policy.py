@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_splendor_network import part_of, start_seat, with_race
+from train_splendor_network import part_of, start_seat, table_options, with_race
 
 from games.splendor_marvel.kernel import MAX_LEGAL, NUM_ACTION_CODES
 from games.splendor_marvel.network_policy import (
@@ -210,10 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", type=Path, action="append",
                         help=f"a shipped policy reported beside it (repeatable; {TARGET.name} "
                              "unless given)")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4),
-                        help="train and report on games of this many players only")
-    parser.add_argument("--race", action="store_true",
-                        help="append the race inputs (network_features.race_features)")
+    table_options(parser)
     args = parser.parse_args(argv)
     baselines = tuple(args.baseline or [TARGET])
     data = load(args.data, args.players, args.race)
