@@ -226,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         "data": [str(p) for p in args.data],
         "baseline": [str(p) for p in baselines],
         "seed": args.seed,
+        "rate": args.rate,
         "decay": args.decay,
         "players": args.players,
         "race": args.race,
