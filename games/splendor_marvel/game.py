@@ -107,6 +107,14 @@ class SplendorMarvel:
         return LEARNED_4P_GAME
 
     @property
+    def learned_4p_gen5(self) -> SplendorMarvel:
+        """This engine with generation 5's value and priors, trained on the default's
+        4-player searches (`learned.LEARNED_4P_GEN5_GAME`)."""
+        from games.splendor_marvel.learned import LEARNED_4P_GEN5_GAME
+
+        return LEARNED_4P_GEN5_GAME
+
+    @property
     def learned_race(self) -> SplendorMarvel:
         """This engine with one value for every table reading the race inputs, its priors the
         default's (`learned.LEARNED_RACE_GAME`)."""

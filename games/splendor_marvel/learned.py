@@ -37,6 +37,12 @@ runs `kernel_learned_gen4`. Heads-up it is the default, answer for answer.
 table size) with one value for every table reading the race inputs (`network.RACE`); its
 compiled twin `LEARNED_RACE` runs `kernel_learned_race`.
 
+`LEARNED_4P_GEN5_GAME` (generation 5 at 4 players, `value=learned-4p-gen5`): the 4-player value
+and priors retrained on the default's own 4-player searches (`network_4p.FOUR_GEN5`,
+`network_policy.POLICY_4P`; trained at 4 players alone, used at every table as a generation's
+engine is), PUCT's constant by table size; its compiled twin `LEARNED_4P_GEN5` runs
+`kernel_learned_4p_gen5`.
+
 `LOGISTIC_GAME` (`value=logistic`) is the engine before them: the logistic evaluation and
 hand-written priors (`heuristics`), today's `compiled.COMPILED` kernel, PUCT's constant 0.3 at
 every table. It and the earlier generations replay the measurements recorded with them. The
@@ -51,6 +57,7 @@ from games.splendor_marvel import (
     heuristics,
     kernel_learned,
     kernel_learned_4p,
+    kernel_learned_4p_gen5,
     kernel_learned_default,
     kernel_learned_gen2,
     kernel_learned_gen3,
@@ -119,6 +126,13 @@ class LearnedFourCompiled(SplendorMarvelCompiled):
     kernel_version = f"net4p{SplendorMarvelCompiled.kernel_version}"
 
 
+class LearnedFourGen5Compiled(SplendorMarvelCompiled):
+    """The compiled twin whose `evaluate` and `priors` are generation 5's at 4 players."""
+
+    kernel = kernel_learned_4p_gen5
+    kernel_version = f"net4pgen5{SplendorMarvelCompiled.kernel_version}"
+
+
 class LearnedRaceCompiled(SplendorMarvelCompiled):
     """The compiled twin whose `evaluate` is the every-table race value (`network.RACE`) and
     `priors` the default's."""
@@ -134,6 +148,7 @@ LEARNED_GEN3 = LearnedGen3Compiled()
 LEARNED_GEN4 = LearnedGen4Compiled()
 LEARNED = LearnedCompiled()
 LEARNED_4P = LearnedFourCompiled()
+LEARNED_4P_GEN5 = LearnedFourGen5Compiled()
 LEARNED_RACE = LearnedRaceCompiled()
 
 
@@ -237,4 +252,6 @@ LEARNED_GEN2_GAME = GenerationSplendorMarvel(LEARNED_GEN2, network.GEN2, network
 LEARNED_GEN3_GAME = GenerationSplendorMarvel(LEARNED_GEN3, network.GEN3, network_policy.GEN3_POLICY)
 LEARNED_GEN4_GAME = GenerationSplendorMarvel(LEARNED_GEN4, network.GEN4, network_policy.GEN4_POLICY)
 LEARNED_4P_GAME = LearnedFourSplendorMarvel()
+LEARNED_4P_GEN5_GAME = GenerationSplendorMarvel(LEARNED_4P_GEN5, network_4p.FOUR_GEN5,
+                                                network_policy.POLICY_4P)
 LEARNED_RACE_GAME = LearnedRaceSplendorMarvel()
