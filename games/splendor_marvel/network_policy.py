@@ -17,8 +17,7 @@ with every file here. `priors_of_world` is the numpy version (the Python search'
 `policy_kernel` the same in numba for the compiled search, equal to 1e-9, with `priors_kernel`
 (`kernel_learned_policy`), `priors_gen3_kernel` (`kernel_learned_gen3`) and
 `priors_gen4_kernel` (`kernel_learned_gen4`) and `priors_4p_kernel` binding each generation's
-weights. `GAME`'s
-priors are chosen by table size as its value (`default_policy`, compiled as
+weights. `GAME`'s priors are chosen by table size as its value (`default_policy`, compiled as
 `priors_default_kernel`): generation 4's heads-up, generations 1-2's at 3 and 4 players.
 """
 
