@@ -11,14 +11,15 @@ of move pay in which positions, and which cards are better than their heuristic 
 
 The weights ship in `network_policy.json` (generations 1 and 2), `network_policy_gen3.json`
 (generation 3, trained on generation 2's searches), `network_policy_gen4.json` (generation 4,
-on the default's) and `network_policy_4p.json` (generation 5's candidate for the 4-player table:
-the race inputs, trained on the default's 4-player searches); the kernel's cache key hashes them
-with every file here. `priors_of_world` is the numpy version (the Python search's oracle),
-`policy_kernel` the same in numba for the compiled search, equal to 1e-9, with `priors_kernel`
-(`kernel_learned_policy`), `priors_gen3_kernel` (`kernel_learned_gen3`) and
-`priors_gen4_kernel` (`kernel_learned_gen4`) and `priors_4p_kernel` binding each generation's
-weights. `GAME`'s priors are chosen by table size as its value (`default_policy`, compiled as
-`priors_default_kernel`): generation 4's heads-up, generations 1-2's at 3 and 4 players.
+on the default's) and `network_policy_4p.json` (generation 5 at 4 players: the public inputs,
+trained on the default's 4-player searches; the race inputs gained it 0.0002 nats); the
+kernel's cache key hashes them with every file here. `priors_of_world` is the numpy version
+(the Python search's oracle), `policy_kernel` the same in numba for the compiled search, equal
+to 1e-9, with `priors_kernel` (`kernel_learned_policy`), `priors_gen3_kernel`
+(`kernel_learned_gen3`), `priors_gen4_kernel` (`kernel_learned_gen4`) and `priors_4p_kernel`
+(`kernel_learned_4p_gen5`) binding each generation's weights. `GAME`'s priors are chosen by
+table size as its value (`default_policy`, compiled as `priors_default_kernel`): generation
+4's heads-up, generations 1-2's at 3 and 4 players.
 """
 
 from __future__ import annotations
@@ -103,8 +104,8 @@ generation 2's at 3 and 4 players; `GAME`'s heads-up)."""
 GEN4_SCALE, GEN4_BIAS, GEN4_KIND_WEIGHT = GEN4_POLICY
 
 POLICY_4P: PolicyWeights = shipped_policy("network_policy_4p.json")
-"""Generation 5's candidate priors for the 4-player table (trained on the default's 4-player
-searches; reads the race inputs)."""
+"""Generation 5's priors for the 4-player table, trained on the default's 4-player searches
+(`value=learned-4p-gen5`)."""
 SCALE_4P, BIAS_4P, KIND_WEIGHT_4P = POLICY_4P
 
 
@@ -195,8 +196,7 @@ def priors_gen4_kernel(world: np.ndarray, actions: np.ndarray, count: int,
 @njit(nogil=True)
 def priors_4p_kernel(world: np.ndarray, actions: np.ndarray, count: int,
                      out: np.ndarray) -> None:
-    """`kernel.priors`' contract from generation 5's 4-player candidate
-    (`network_policy_4p.json`), at any table size."""
+    """`kernel.priors`' contract from generation 5's 4-player priors (`network_policy_4p.json`)."""
     policy_kernel(world, actions, count, out, SCALE_4P, BIAS_4P, KIND_WEIGHT_4P)
 
 

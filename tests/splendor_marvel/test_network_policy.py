@@ -1,6 +1,6 @@
-"""The learned priors: today's priors at zero weights, numpy and numba agree (each generation, the
-4-player candidate reading the race inputs, and the default's choice by table size), a policy of
-public inputs alone answers as before, public inputs."""
+"""The learned priors: today's priors at zero weights, numpy and numba agree (each generation, a
+policy reading the race inputs, and the default's choice by table size), a policy of public
+inputs alone answers as before, public inputs."""
 
 from __future__ import annotations
 
@@ -60,10 +60,22 @@ def test_the_shipped_policies_are_trained_not_zero_and_differ() -> None:
         assert any(np.abs(array).max() > 0 for array in policy)
     assert not all(np.array_equal(a, b) for a, b in zip(POLICY, GEN3_POLICY, strict=True))
     assert not all(np.array_equal(a, b) for a, b in zip(GEN3_POLICY, GEN4_POLICY, strict=True))
-    for policy in (POLICY, GEN3_POLICY, GEN4_POLICY):
+    assert not all(np.array_equal(a, b) for a, b in zip(GEN4_POLICY, POLICY_4P, strict=True))
+    for policy in (POLICY, GEN3_POLICY, GEN4_POLICY, POLICY_4P):
         assert policy.weight.shape[1] == NUM_INPUTS
-    assert POLICY_4P.weight.shape[1] == NUM_INPUTS + RACE_FEATURES
-    assert np.abs(POLICY_4P.weight[:, NUM_INPUTS:]).max() > 0
+
+
+RACE_POLICY = POLICY_4P._replace(weight=np.hstack([
+    POLICY_4P.weight, np.random.default_rng(1).normal(0.0, 0.3, (len(POLICY_4P.weight),
+                                                                   RACE_FEATURES))]))
+"""A policy reading the race inputs (generation 5's priors with random race weights): the
+trainer's `--race` writes such weights."""
+
+
+def priors_race_kernel(world: np.ndarray, actions: np.ndarray, count: int,
+                       out: np.ndarray) -> None:
+    """`kernel.priors`' contract from `RACE_POLICY`, compiled."""
+    policy_kernel(world, actions, count, out, *RACE_POLICY)
 
 
 def test_at_zero_weights_the_policy_is_today_s_priors() -> None:
@@ -79,9 +91,10 @@ def test_at_zero_weights_the_policy_is_today_s_priors() -> None:
                                                   (priors_gen3_kernel, lambda n: GEN3_POLICY),
                                                   (priors_gen4_kernel, lambda n: GEN4_POLICY),
                                                   (priors_4p_kernel, lambda n: POLICY_4P),
+                                                  (priors_race_kernel, lambda n: RACE_POLICY),
                                                   (priors_default_kernel, default_policy)],
                          ids=["generations-1-2", "generation-3", "generation-4", "4-players",
-                              "default"])
+                              "race-inputs", "default"])
 def test_the_kernel_priors_equal_the_numpy_ones(
         kernel: Any, weights: Callable[[int], PolicyWeights]) -> None:
     """On positions of 2-4 players, from the first seat and from seeded start seats (where the
@@ -119,7 +132,7 @@ def test_every_action_code_has_its_kind() -> None:
         assert CODE_KIND[code] == int(kind if kind is not None else Kind.PASS)
 
 
-@pytest.mark.parametrize("kernel", [priors_kernel, priors_4p_kernel],
+@pytest.mark.parametrize("kernel", [priors_kernel, priors_race_kernel],
                          ids=["public-inputs", "race-inputs"])
 @settings(max_examples=20, deadline=None)
 @given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), plies=st.integers(0, 90))
