@@ -43,6 +43,11 @@ and priors retrained on the default's own 4-player searches (`network_4p.FOUR_GE
 engine is), PUCT's constant by table size; its compiled twin `LEARNED_4P_GEN5` runs
 `kernel_learned_4p_gen5`.
 
+`LEARNED_END_GAME` (`value=learned-end`) is the default engine whose evaluation finishes the
+final round once the end is triggered (`endgame.finish_round`: each seat still to move makes its
+best-standing move) and is the default's value elsewhere; its compiled twin `LEARNED_END` runs
+`kernel_learned_end`.
+
 `LOGISTIC_GAME` (`value=logistic`) is the engine before them: the logistic evaluation and
 hand-written priors (`heuristics`), today's `compiled.COMPILED` kernel, PUCT's constant 0.3 at
 every table. It and the earlier generations replay the measurements recorded with them. The
@@ -54,11 +59,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.splendor_marvel import (
+    endgame,
     heuristics,
     kernel_learned,
     kernel_learned_4p,
     kernel_learned_4p_gen5,
     kernel_learned_default,
+    kernel_learned_end,
     kernel_learned_gen2,
     kernel_learned_gen3,
     kernel_learned_gen4,
@@ -141,6 +148,14 @@ class LearnedRaceCompiled(SplendorMarvelCompiled):
     kernel_version = f"netrace{SplendorMarvelCompiled.kernel_version}"
 
 
+class LearnedEndCompiled(SplendorMarvelCompiled):
+    """The default's compiled twin whose `evaluate` finishes the final round
+    (`endgame.evaluate_end_kernel`)."""
+
+    kernel = kernel_learned_end
+    kernel_version = f"end{LearnedCompiled.kernel_version}"
+
+
 LEARNED_VALUE = LearnedValueCompiled()
 LEARNED_GEN1 = LearnedGen1Compiled()
 LEARNED_GEN2 = LearnedGen2Compiled()
@@ -150,6 +165,7 @@ LEARNED = LearnedCompiled()
 LEARNED_4P = LearnedFourCompiled()
 LEARNED_4P_GEN5 = LearnedFourGen5Compiled()
 LEARNED_RACE = LearnedRaceCompiled()
+LEARNED_END = LearnedEndCompiled()
 
 
 class LogisticSplendorMarvel(SplendorMarvel):
@@ -245,6 +261,20 @@ class LearnedRaceSplendorMarvel(SplendorMarvel):
         return network.evaluate(state, network.RACE)
 
 
+class LearnedEndSplendorMarvel(SplendorMarvel):
+    """The default engine (its value, priors and PUCT's constant by table size) whose
+    evaluation finishes the final round once the end is triggered (`endgame.finish_round`)."""
+
+    @property
+    def compiled(self) -> SplendorMarvelCompiled:
+        """The numba twin with the same evaluation and priors (`LEARNED_END`)."""
+        return LEARNED_END
+
+    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
+        finished = endgame.finish_round(state)
+        return super().evaluate(state) if finished is None else finished
+
+
 LOGISTIC_GAME = LogisticSplendorMarvel()
 LEARNED_VALUE_GAME = LearnedValueSplendorMarvel()
 LEARNED_GEN1_GAME = LearnedGen1SplendorMarvel()
@@ -255,3 +285,4 @@ LEARNED_4P_GAME = LearnedFourSplendorMarvel()
 LEARNED_4P_GEN5_GAME = GenerationSplendorMarvel(LEARNED_4P_GEN5, network_4p.FOUR_GEN5,
                                                 network_policy.POLICY_4P)
 LEARNED_RACE_GAME = LearnedRaceSplendorMarvel()
+LEARNED_END_GAME = LearnedEndSplendorMarvel()
