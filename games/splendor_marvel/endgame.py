@@ -6,15 +6,21 @@ standing by the rules' own order (the gauntlet, then points, then the Avengers t
 cards: `rules.gauntlet_winners`), and returns the result. On the default's 4-player self-play that
 reads the winner of an end-triggered position far better than the value networks do
 (benchmarks/LEARNING.md, "The final round"). `finish_round_kernel` is its numba twin, equal move
-for move; `evaluate_end_kernel` puts it in front of the default's value (`value=learned-end`).
+for move; `evaluate_end_kernel` puts it in front of the default's value and
+`rollout_action_end_kernel` plays the final round of a playout by the same moves
+(`value=learned-end`).
 """
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 from numba import njit
 
+from games.splendor_marvel import heuristics
 from games.splendor_marvel import kernel as k
+from games.splendor_marvel.actions import Action
 from games.splendor_marvel.network_default import evaluate_default_kernel
 from games.splendor_marvel.rules import apply, legal_actions
 from games.splendor_marvel.state import SplendorState
@@ -25,6 +31,8 @@ AVENGERS_RANK = 100
 MAX_RANKED_CARDS = 99
 """`standing` packs the tie-breaks into one integer, most significant first; a tableau never
 holds more cards than this."""
+NO_CHANCE = np.zeros(1, np.uint64)
+"""The kernel's `apply` takes a generator but draws no chance in this game."""
 
 
 def standing(state: SplendorState, seat: int) -> int:
@@ -32,6 +40,20 @@ def standing(state: SplendorState, seat: int) -> int:
     return (GAUNTLET_RANK * state.meets_gauntlet(seat) + POINTS_RANK * state.points(seat)
             + AVENGERS_RANK * (state.avengers == seat)
             + MAX_RANKED_CARDS - len(state.tableau[seat]))
+
+
+def best_standing_move(state: SplendorState) -> Action:
+    """The legal move after which the seat to move stands best (the first of equals)."""
+    seat = state.current
+    best, top = None, -1
+    for action in legal_actions(state):
+        trial = state.clone()
+        apply(trial, action)
+        rank = standing(trial, seat)
+        if rank > top:
+            best, top = action, rank
+    assert best is not None  # a game in play always has a legal move
+    return best
 
 
 def finish_round(state: SplendorState) -> tuple[float, ...] | None:
@@ -42,17 +64,16 @@ def finish_round(state: SplendorState) -> tuple[float, ...] | None:
         return None
     play = state.clone()
     while play.result is None and play.end_triggered:
-        seat = play.current
-        best, top = None, -1
-        for action in legal_actions(play):
-            trial = play.clone()
-            apply(trial, action)
-            rank = standing(trial, seat)
-            if rank > top:
-                best, top = action, rank
-        assert best is not None  # a game in play always has a legal move
-        apply(play, best)
+        apply(play, best_standing_move(play))
     return play.result
+
+
+def rollout_action(state: SplendorState, rng: random.Random) -> Action:
+    """The playout's move: the best-standing move in the final round, the heuristic playout's
+    (`heuristics.rollout_action`) before it."""
+    if state.end_triggered:
+        return best_standing_move(state)
+    return heuristics.rollout_action(state, rng)
 
 
 @njit(nogil=True)
@@ -65,6 +86,23 @@ def standing_kernel(world: np.ndarray, seat: int) -> int:
 
 
 @njit(nogil=True)
+def best_standing_move_kernel(world: np.ndarray, legal: np.ndarray, count: int,
+                              trial: np.ndarray) -> int:
+    """`best_standing_move` among `legal[:count]` (`trial`: a scratch world)."""
+    seat = world[k.CURRENT]
+    best = legal[0]
+    top = -1
+    for i in range(count):
+        trial[:] = world
+        k.apply(trial, legal[i], NO_CHANCE)
+        rank = standing_kernel(trial, seat)
+        if rank > top:
+            best = legal[i]
+            top = rank
+    return best
+
+
+@njit(nogil=True)
 def finish_round_kernel(world: np.ndarray, out: np.ndarray) -> bool:
     """`finish_round` of a world: writes each seat's result to `out[:num_players]` and returns
     True, or returns False with `out` untouched when `finish_round` gives None."""
@@ -73,24 +111,22 @@ def finish_round_kernel(world: np.ndarray, out: np.ndarray) -> bool:
     play = world.copy()
     trial = np.empty_like(world)
     legal = np.empty(k.MAX_LEGAL, np.int32)
-    no_chance = np.zeros(1, np.uint64)  # `apply` draws no chance in this game
     while not k.is_terminal(play) and play[k.END_TRIGGERED]:
-        seat = play[k.CURRENT]
         count = k.legal_actions(play, legal)
-        best = legal[0]
-        top = -1
-        for i in range(count):
-            trial[:] = play
-            k.apply(trial, legal[i], no_chance)
-            rank = standing_kernel(trial, seat)
-            if rank > top:
-                best = legal[i]
-                top = rank
-        k.apply(play, best, no_chance)
+        k.apply(play, best_standing_move_kernel(play, legal, count, trial), NO_CHANCE)
     if not k.is_terminal(play):
         return False
     k.returns(play, out)
     return True
+
+
+@njit(nogil=True)
+def rollout_action_end_kernel(world: np.ndarray, rng: np.ndarray, buffer: np.ndarray) -> int:
+    """`rollout_action`, drawing the same random numbers in the same order."""
+    if world[k.END_TRIGGERED]:
+        count = k.legal_actions(world, buffer)
+        return best_standing_move_kernel(world, buffer, count, np.empty_like(world))
+    return k.rollout_action(world, rng, buffer)
 
 
 @njit(nogil=True)

@@ -43,10 +43,10 @@ and priors retrained on the default's own 4-player searches (`network_4p.FOUR_GE
 engine is), PUCT's constant by table size; its compiled twin `LEARNED_4P_GEN5` runs
 `kernel_learned_4p_gen5`.
 
-`LEARNED_END_GAME` (`value=learned-end`) is the default engine whose evaluation finishes the
-final round once the end is triggered (`endgame.finish_round`: each seat still to move makes its
-best-standing move) and is the default's value elsewhere; its compiled twin `LEARNED_END` runs
-`kernel_learned_end`.
+`LEARNED_END_GAME` (`value=learned-end`) is the default engine whose evaluation and playout
+finish the final round once the end is triggered (`endgame.finish_round`: each seat still to
+move makes its best-standing move) and are the default's elsewhere; its compiled twin
+`LEARNED_END` runs `kernel_learned_end`.
 
 `LOGISTIC_GAME` (`value=logistic`) is the engine before them: the logistic evaluation and
 hand-written priors (`heuristics`), today's `compiled.COMPILED` kernel, PUCT's constant 0.3 at
@@ -56,6 +56,7 @@ Python engines are the oracles of the compiled twins (the same network in numpy 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from games.splendor_marvel import (
@@ -263,7 +264,8 @@ class LearnedRaceSplendorMarvel(SplendorMarvel):
 
 class LearnedEndSplendorMarvel(SplendorMarvel):
     """The default engine (its value, priors and PUCT's constant by table size) whose
-    evaluation finishes the final round once the end is triggered (`endgame.finish_round`)."""
+    evaluation and playout finish the final round by best-standing moves once the end is
+    triggered (`endgame.finish_round`, `endgame.rollout_action`)."""
 
     @property
     def compiled(self) -> SplendorMarvelCompiled:
@@ -273,6 +275,9 @@ class LearnedEndSplendorMarvel(SplendorMarvel):
     def evaluate(self, state: SplendorState) -> tuple[float, ...]:
         finished = endgame.finish_round(state)
         return super().evaluate(state) if finished is None else finished
+
+    def rollout_action(self, state: SplendorState, rng: random.Random) -> Action:
+        return endgame.rollout_action(state, rng)
 
 
 LOGISTIC_GAME = LogisticSplendorMarvel()
