@@ -5,17 +5,25 @@ compiled search with it grows the Python search's tree."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
 from clients.arena.specs import engine_named, parse_spec
 from games.splendor_marvel import GAME, SplendorState, apply, new_game
+from games.splendor_marvel import kernel as k
 from games.splendor_marvel.actions import take
 from games.splendor_marvel.catalogue import BLUE, CARD, RED, YELLOW
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.endgame import evaluate_end_kernel, finish_round, finish_round_kernel
+from games.splendor_marvel.endgame import (
+    best_standing_move,
+    evaluate_end_kernel,
+    finish_round,
+    finish_round_kernel,
+)
 from games.splendor_marvel.learned import LEARNED, LEARNED_END, LEARNED_END_GAME
+from kernels.rng import PythonRng, new_rng
 from search import SearchConfig
 from tests.splendor_marvel import test_network
 from tests.splendor_marvel.helpers import COLOURS, give_tokens, put_on_board, table
@@ -102,6 +110,20 @@ def test_numba_finishes_every_round_as_python_does_and_otherwise_leaves_it_to_th
             assert np.allclose(out, LEARNED_END_GAME.evaluate(state), rtol=0, atol=1e-9)
             apply(state, GAME.rollout_action(state, random.Random(plies)))
     assert finished > 50
+
+
+def test_its_playout_makes_the_best_standing_move_in_the_final_round_and_numba_agrees() -> None:
+    buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
+    for i, state in enumerate(end_positions(30) + end_positions(30, before=3)):
+        python_rng: Any = PythonRng(i)
+        kernel_rng = new_rng(i)
+        expected = LEARNED_END_GAME.rollout_action(state, python_rng)
+        reference: Any = PythonRng(i)
+        assert expected == (best_standing_move(state) if state.end_triggered
+                            else GAME.rollout_action(state, reference))
+        world = COMPILED.encode_state(state)
+        assert LEARNED_END.kernel.rollout_action(world, kernel_rng, buffer) == expected
+        assert int(kernel_rng[0]) == python_rng.state, "the same number of draws"
 
 
 def test_away_from_the_final_round_it_is_the_default_s_value() -> None:
