@@ -10,7 +10,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from clients.arena.specs import engine_named, parse_spec
 from games.splendor_marvel import GAME, SplendorState, apply, new_game
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.actions import take
@@ -26,7 +25,13 @@ from games.splendor_marvel.learned import LEARNED, LEARNED_END, LEARNED_END_GAME
 from kernels.rng import PythonRng, new_rng
 from search import SearchConfig
 from tests.splendor_marvel import test_network
-from tests.splendor_marvel.helpers import COLOURS, give_tokens, put_on_board, table
+from tests.splendor_marvel.helpers import (
+    COLOURS,
+    assert_the_arena_names,
+    give_tokens,
+    put_on_board,
+    table,
+)
 from tests.splendor_marvel.test_rules import gauntlet_ready
 
 COST_COLOURS = ("yellow", "purple", "blue", "red", "orange")
@@ -135,10 +140,7 @@ def test_away_from_the_final_round_it_is_the_default_s_value() -> None:
 
 
 def test_the_arena_names_it_and_its_kernel_is_its_own() -> None:
-    assert GAME.learned_end is LEARNED_END_GAME
-    assert parse_spec("ismcts:iters=10,value=learned-end").options == (
-        ("iters", "10"), ("value", "learned-end"))
-    assert engine_named(GAME, "learned-end") is LEARNED_END_GAME
+    assert_the_arena_names("learned-end", LEARNED_END_GAME)
     assert LEARNED_END.kernel.evaluate is evaluate_end_kernel
     assert LEARNED_END.kernel.priors is LEARNED.kernel.priors
     assert LEARNED_END.kernel_version != LEARNED.kernel_version

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clients.arena.specs import engine_named, parse_spec
 from games.splendor_marvel import GAME, apply, legal_actions, new_game
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
@@ -31,6 +30,7 @@ from games.splendor_marvel.network_policy import priors
 from games.splendor_marvel.state import SplendorState
 from search import SearchConfig
 from tests.splendor_marvel import test_network
+from tests.splendor_marvel.helpers import assert_the_arena_names
 
 WIDTH = NUM_INPUTS + RACE_FEATURES
 
@@ -131,10 +131,7 @@ def test_four_players_read_a_network_of_their_own_and_smaller_tables_generation_
 
 
 def test_the_arena_names_it_and_its_kernel_is_its_own() -> None:
-    assert GAME.learned_4p is LEARNED_4P_GAME
-    assert parse_spec("ismcts:iters=10,value=learned-4p").options == (
-        ("iters", "10"), ("value", "learned-4p"))
-    assert engine_named(GAME, "learned-4p") is LEARNED_4P_GAME
+    assert_the_arena_names("learned-4p", LEARNED_4P_GAME)
     assert LEARNED_4P.kernel.evaluate is evaluate_4p_kernel
     assert LEARNED_4P.kernel.priors is LEARNED_GEN2.kernel.priors
     assert LEARNED_4P.kernel_version != LEARNED.kernel_version

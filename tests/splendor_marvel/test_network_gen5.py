@@ -7,7 +7,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from clients.arena.specs import engine_named, parse_spec
 from games.splendor_marvel import GAME, legal_actions
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.learned import LEARNED, LEARNED_4P_GEN5, LEARNED_4P_GEN5_GAME
@@ -17,6 +16,7 @@ from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
 from games.splendor_marvel.network_policy import POLICY_4P, priors, priors_4p_kernel
 from search import SearchConfig
 from tests.splendor_marvel import test_network
+from tests.splendor_marvel.helpers import assert_the_arena_names
 from tests.splendor_marvel.test_network_4p import positions
 
 
@@ -39,10 +39,7 @@ def test_it_is_a_value_and_a_policy_of_its_own_with_the_default_s_settings() -> 
 
 
 def test_the_arena_names_it_and_its_kernel_is_its_own() -> None:
-    assert GAME.learned_4p_gen5 is LEARNED_4P_GEN5_GAME
-    assert parse_spec("ismcts:iters=10,value=learned-4p-gen5").options == (
-        ("iters", "10"), ("value", "learned-4p-gen5"))
-    assert engine_named(GAME, "learned-4p-gen5") is LEARNED_4P_GEN5_GAME
+    assert_the_arena_names("learned-4p-gen5", LEARNED_4P_GEN5_GAME)
     assert LEARNED_4P_GEN5.kernel.evaluate is evaluate_4p_gen5_kernel
     assert LEARNED_4P_GEN5.kernel.priors is priors_4p_kernel
     assert LEARNED_4P_GEN5.kernel_version != LEARNED.kernel_version
