@@ -43,8 +43,7 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  learned-race (the default's priors, one value reading the race inputs),
                  learned-gen4 (the race inputs' value and priors retrained on the default's
                  searches), learned-4p-gen5 (the 4-player value and priors retrained on the
-                 default's 4-player searches), learned-end (the default with the
-                 final round finished by each seat's best-standing move);
+                 default's 4-player searches);
                  (Challengers!) default (the learned card worth in the priors, worth.json, as
                  value=learned says explicitly), logistic (the hand-written card worth, the
                  default before it);
@@ -67,7 +66,7 @@ from search.game import AnyGame
 DEFAULT_ITERATIONS = 1000
 VALUES = ("default", "learned", "logistic", "learned-value", "learned-gen1", "learned-gen2",
           "learned-gen3", "learned-4p", "learned-race",
-          "learned-gen4", "learned-4p-gen5", "learned-end")
+          "learned-gen4", "learned-4p-gen5")
 """The `value=` choices: `default`, or the name of one of the game's engines."""
 _SEARCH_KEYS = {
     "iters", "time", "c", "pc", "pco", "fpu", "widen", "sel", "expand", "rollout", "depth",

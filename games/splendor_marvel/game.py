@@ -115,14 +115,6 @@ class SplendorMarvel:
         return LEARNED_4P_GEN5_GAME
 
     @property
-    def learned_end(self) -> SplendorMarvel:
-        """This engine with the final round finished by its own logic once the end is
-        triggered (`learned.LEARNED_END_GAME`)."""
-        from games.splendor_marvel.learned import LEARNED_END_GAME
-
-        return LEARNED_END_GAME
-
-    @property
     def learned_race(self) -> SplendorMarvel:
         """This engine with one value for every table reading the race inputs, its priors the
         default's (`learned.LEARNED_RACE_GAME`)."""

@@ -43,11 +43,6 @@ and priors retrained on the default's own 4-player searches (`network_4p.FOUR_GE
 engine is), PUCT's constant by table size; its compiled twin `LEARNED_4P_GEN5` runs
 `kernel_learned_4p_gen5`.
 
-`LEARNED_END_GAME` (`value=learned-end`) is the default engine whose evaluation and playout
-finish the final round once the end is triggered (`endgame.finish_round`: each seat still to
-move makes its best-standing move) and are the default's elsewhere; its compiled twin
-`LEARNED_END` runs `kernel_learned_end`.
-
 `LOGISTIC_GAME` (`value=logistic`) is the engine before them: the logistic evaluation and
 hand-written priors (`heuristics`), today's `compiled.COMPILED` kernel, PUCT's constant 0.3 at
 every table. It and the earlier generations replay the measurements recorded with them. The
@@ -56,17 +51,14 @@ Python engines are the oracles of the compiled twins (the same network in numpy 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from games.splendor_marvel import (
-    endgame,
     heuristics,
     kernel_learned,
     kernel_learned_4p,
     kernel_learned_4p_gen5,
     kernel_learned_default,
-    kernel_learned_end,
     kernel_learned_gen2,
     kernel_learned_gen3,
     kernel_learned_gen4,
@@ -149,14 +141,6 @@ class LearnedRaceCompiled(SplendorMarvelCompiled):
     kernel_version = f"netrace{SplendorMarvelCompiled.kernel_version}"
 
 
-class LearnedEndCompiled(SplendorMarvelCompiled):
-    """The default's compiled twin whose `evaluate` finishes the final round
-    (`endgame.evaluate_end_kernel`)."""
-
-    kernel = kernel_learned_end
-    kernel_version = f"end{LearnedCompiled.kernel_version}"
-
-
 LEARNED_VALUE = LearnedValueCompiled()
 LEARNED_GEN1 = LearnedGen1Compiled()
 LEARNED_GEN2 = LearnedGen2Compiled()
@@ -166,7 +150,6 @@ LEARNED = LearnedCompiled()
 LEARNED_4P = LearnedFourCompiled()
 LEARNED_4P_GEN5 = LearnedFourGen5Compiled()
 LEARNED_RACE = LearnedRaceCompiled()
-LEARNED_END = LearnedEndCompiled()
 
 
 class LogisticSplendorMarvel(SplendorMarvel):
@@ -262,24 +245,6 @@ class LearnedRaceSplendorMarvel(SplendorMarvel):
         return network.evaluate(state, network.RACE)
 
 
-class LearnedEndSplendorMarvel(SplendorMarvel):
-    """The default engine (its value, priors and PUCT's constant by table size) whose
-    evaluation and playout finish the final round by best-standing moves once the end is
-    triggered (`endgame.finish_round`, `endgame.rollout_action`)."""
-
-    @property
-    def compiled(self) -> SplendorMarvelCompiled:
-        """The numba twin with the same evaluation and priors (`LEARNED_END`)."""
-        return LEARNED_END
-
-    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
-        finished = endgame.finish_round(state)
-        return super().evaluate(state) if finished is None else finished
-
-    def rollout_action(self, state: SplendorState, rng: random.Random) -> Action:
-        return endgame.rollout_action(state, rng)
-
-
 LOGISTIC_GAME = LogisticSplendorMarvel()
 LEARNED_VALUE_GAME = LearnedValueSplendorMarvel()
 LEARNED_GEN1_GAME = LearnedGen1SplendorMarvel()
@@ -290,4 +255,3 @@ LEARNED_4P_GAME = LearnedFourSplendorMarvel()
 LEARNED_4P_GEN5_GAME = GenerationSplendorMarvel(LEARNED_4P_GEN5, network_4p.FOUR_GEN5,
                                                 network_policy.POLICY_4P)
 LEARNED_RACE_GAME = LearnedRaceSplendorMarvel()
-LEARNED_END_GAME = LearnedEndSplendorMarvel()

@@ -216,15 +216,8 @@ def test_the_network_is_the_learned_twins_evaluation_and_the_policy_their_priors
                          ids=["value", "default", "generation-2", "generation-3"])
 def test_the_compiled_search_grows_the_python_search_s_tree(
         config: SearchConfig, engines: tuple[Any, Any]) -> None:
-    assert_the_same_trees(config, engines, positions(4))
-
-
-def assert_the_same_trees(config: SearchConfig, engines: tuple[Any, Any],
-                          states: list[SplendorState]) -> None:
-    """The compiled twin's seeded search from each of `states` grows the Python engine's tree:
-    the same moves, visits and principal variations, the same totals to 1e-9."""
     game, twin = engines
-    for seed, state in enumerate(states):
+    for seed, state in enumerate(positions(4)):
         observation = observe(state, state.current)
         python_rng: Any = PythonRng(seed)
         python = TreeSearch(game, lambda r, o=observation: sample(o, r), config, python_rng)
