@@ -4,7 +4,7 @@ Usage: python -m benchmarks.openspiel_compare [--games kuhn_poker,leduc_poker,he
            [--iterations 500] [--positions 20] [--matches 100] [--uct-c 0.7]
            [--observers single,multiple] [--json FILE]
 
-Needs `open_spiel` (`pip install -e '.[bench]'`): a benchmark-only dependency, never
+Needs `open_spiel` (the `bench` extra: README, "The lock"): a benchmark-only dependency, never
 imported by `search` (tests that use it skip without it). An adapter wraps an OpenSpiel game
 as our `Game` protocol: the observation is the OpenSpiel state plus the observing seat, a world
 is drawn with `state.resample_from_infostate`, chance nodes are resolved inside `apply` from the
