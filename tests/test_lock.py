@@ -31,7 +31,8 @@ def _toml(path: Path) -> dict[str, Any]:
         return tomllib.load(file)
 
 
-def _normal(name: str, specifier: str, marker: str, extras: list[str]) -> tuple[str, ...]:
+def _normal(name: str, specifier: str, marker: str,
+            extras: list[str]) -> tuple[str, str, str, str]:
     return (canonicalize_name(name), str(SpecifierSet(specifier)),
             str(Marker(marker)) if marker else "", ",".join(sorted(extras)))
 
@@ -48,7 +49,7 @@ def asked(pyproject: dict[str, Any]) -> Requirements:
         markers = [f"({requirement.marker})"] if requirement.marker else []
         markers += [f"extra == '{extra}'"] if extra else []
         found.add(_normal(requirement.name, str(requirement.specifier), " and ".join(markers),
-                          sorted(requirement.extras)))  # type: ignore[arg-type]
+                          sorted(requirement.extras)))
     return found
 
 
@@ -56,7 +57,7 @@ def recorded(lock: dict[str, Any], name: str) -> Requirements:
     """The requirements of project `name` that uv.lock was resolved for."""
     (package,) = [p for p in lock["package"] if p["name"] == name]
     return {_normal(r["name"], r.get("specifier", ""), r.get("marker", ""), r.get("extras", []))
-            for r in package["metadata"]["requires-dist"]}  # type: ignore[misc]
+            for r in package["metadata"]["requires-dist"]}
 
 
 def disagreements(pyproject: dict[str, Any], lock: dict[str, Any]) -> list[str]:
@@ -142,7 +143,7 @@ def _generated_versions() -> dict[str, Version]:
 @pytest.mark.parametrize("pyproject", [ROOT / "pyproject.toml", CLIENT_PYPROJECT],
                          ids=["service", "client"])
 def test_the_floors_admit_no_runtime_the_generated_code_refuses(pyproject: Path) -> None:
-    ranges = {canonicalize_name(r.name): r.specifier for r in
+    ranges: dict[str, SpecifierSet] = {canonicalize_name(r.name): r.specifier for r in
               map(Requirement, _toml(pyproject)["project"]["dependencies"])}
     for name, generated in _generated_versions().items():
         floor = _floor(ranges[name])
