@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -63,6 +64,35 @@ class ServerConfig:
         "curl) on this port (0: off; -1: any free port, logged at start)"))
     cors_origins: str | None = field(default=None, metadata=_help(
         "comma-separated origins whose pages may call the HTTP port (CORS; default: none)"))
+    http_hosts: str | None = field(default=None, metadata=_help(
+        "comma-separated host names the HTTP port answers to (the Host header; a DNS-rebinding "
+        "page is refused); default: localhost, 127.0.0.1, ::1 and --host; '*': any"))
+    trusted_proxies: str | None = field(default=None, metadata=_help(
+        "comma-separated addresses of reverse proxies whose X-Forwarded-For names the client "
+        "(default: none, the connection's address is the client)"))
+    http_max_connections: int = field(default=0, metadata=_help(
+        "open HTTP connections at most; one more closes the longest-waiting connection that has "
+        "no request in progress, else is refused (0: half the process's descriptor limit, at "
+        "most 1000)"))
+    http_max_requests: int = field(default=256, metadata=_help(
+        "HTTP requests in progress at once; more get 503 at once"))
+    http_header_timeout_s: float = field(default=10.0, metadata=_help(
+        "seconds a connection gets to send a request's headers, from its opening or its last "
+        "answer (a slow or idle client is closed)"))
+    http_body_timeout_s: float = field(default=30.0, metadata=_help(
+        "seconds a request gets to send its body once its headers are in"))
+    http_keep_alive_s: int = field(default=5, metadata=_help(
+        "seconds an idle connection is kept after an answer"))
+    play_workers: int = field(default=4, metadata=_help(
+        "threads that play the page's games (/play), apart from the RPCs' threads; 4 times as "
+        "many requests may wait, more get 429"))
+    play_tables: int = field(default=1024, metadata=_help(
+        "games the page's tables hold at once (more get 429; one client's extra game forgets "
+        "that client's least recently played one)"))
+    play_tables_per_client: int = field(default=16, metadata=_help(
+        "games one client (address) may hold at once"))
+    play_idle_hours: float = field(default=24.0, metadata=_help(
+        "a game nobody has played for this long is forgotten"))
     engine: Engine = field(default="compiled", metadata=_help(
         "search engine of requests that name none: compiled (numba kernels, for games that have "
         "one) or python"))
@@ -78,8 +108,41 @@ class ServerConfig:
             raise ValueError(f"max_review_moves must be >= 1, got {self.max_review_moves}")
         if self.max_tree_nodes < 1:
             raise ValueError(f"max_tree_nodes must be >= 1, got {self.max_tree_nodes}")
+        positive = ("http_max_requests", "http_header_timeout_s", "http_body_timeout_s",
+                    "http_keep_alive_s", "play_workers", "play_tables",
+                    "play_tables_per_client", "play_idle_hours")
+        for name in positive:
+            if getattr(self, name) <= 0:
+                raise ValueError(f"{name} must be > 0, got {getattr(self, name)}")
+        if self.http_max_connections < 0:
+            raise ValueError(f"http_max_connections must be >= 0, got {self.http_max_connections}")
         if self.engine not in ENGINES:
             raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
+
+    @property
+    def connection_limit(self) -> int:
+        """Open HTTP connections at most: as asked, else half the descriptor limit (the other
+        half stays for the gRPC port, the workers' pipes and files), at most 1000."""
+        if self.http_max_connections:
+            return self.http_max_connections
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+        return max(8, min(1000, soft // 2))
+
+    def names_served(self) -> frozenset[str] | None:
+        """The Host names the HTTP port answers to (lower case, no port); None: any."""
+        given = [n.strip().lower() for n in (self.http_hosts or "").split(",") if n.strip()]
+        if "*" in given:
+            return None
+        names = given or ["localhost", "127.0.0.1", "::1", self.host.lower()]
+        return frozenset(n.strip("[]") for n in names)
+
+    def proxies(self) -> frozenset[str]:
+        """The addresses whose X-Forwarded-For is believed."""
+        return frozenset(a.strip() for a in (self.trusted_proxies or "").split(",") if a.strip())
+
+    def origins(self) -> list[str]:
+        """The cross-site origins allowed to call the HTTP port (--cors-origins)."""
+        return [o.strip() for o in (self.cors_origins or "").split(",") if o.strip()]
 
     @property
     def processes(self) -> int:

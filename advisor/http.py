@@ -3,19 +3,21 @@
 connectrpc's generated ASGI application (`contract.v1.advisor_connect`, from `make proto`)
 decodes requests and encodes answers for both protocols; uvicorn serves it on its own thread.
 Each RPC goes to `Bridge`, which calls the very servicer the gRPC port uses (same validation,
-limits, admission, auth token, metrics and search pool) on a thread of its own, with an
-`HttpContext` in place of `grpc.ServicerContext`. A status the servicer ends a call with becomes
-a `ConnectError` with the same code, message and details (google.rpc.BadRequest, ErrorInfo).
+limits, admission, metrics and search pool) on a thread of its own, with an `HttpContext` in
+place of `grpc.ServicerContext`. A status the servicer ends a call with becomes a
+`ConnectError` with the same code, message and details (google.rpc.BadRequest, ErrorInfo).
 The bridge is built from the service descriptor, so a new RPC needs no code here.
 
-Every other path is the play page (`advisor/static/`, at `/`) and its tables (`advisor.play`:
-`POST /play/new`, `POST /play/move`), which go through the same bridge.
+Every other path is the play page (`advisor/static/`, at `/`) and its tables (`/play/...`,
+advisor.play_route), whose calls go through the same bridge on threads of their own.
+Before any of it, each request meets advisor.http_gate (the Host, the Origin, the route's
+method, content type, token and size, one log line), and each connection
+advisor.http_connections (time limits, a cap).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
 import socket
@@ -37,15 +39,18 @@ from google.protobuf.message import Message
 from google.rpc import status_pb2
 from protobuf.wkt import Any as WireAny
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Mount, Route
+from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from advisor.config import ServerConfig
-from advisor.errors import RequestError
-from advisor.play import Tables
+from advisor.http_connections import ConnectionLimits, QuietAcceptErrors, guarded_protocol
+from advisor.http_gate import Checkpoint, CheckpointRules, Entrance, EntranceRules, Routes
+from advisor.play import Abandoned, Errand, Refused, TableBounds, Tables
+from advisor.play_route import MAX_BODY_BYTES, PlayRoute
 from advisor.readiness import Readiness
 from contract.v1.advisor_connect import AdvisorASGIApplication
 
@@ -64,6 +69,7 @@ PAGE_FILES = Path(__file__).parent / "static"
 HTTP_STATUS = {
     grpc.StatusCode.INVALID_ARGUMENT: 400, grpc.StatusCode.FAILED_PRECONDITION: 400,
     grpc.StatusCode.UNAUTHENTICATED: 401, grpc.StatusCode.RESOURCE_EXHAUSTED: 429,
+    grpc.StatusCode.CANCELLED: 499,
     grpc.StatusCode.UNAVAILABLE: 503, grpc.StatusCode.DEADLINE_EXCEEDED: 504,
 }
 """Connect's HTTP status for a code (the play page's errors); any other is 500."""
@@ -187,11 +193,10 @@ class Bridge:
     `servicer.<Rpc>(request, HttpContext)` on a thread of `executor`."""
 
     def __init__(self, servicer: Any, service: descriptor.ServiceDescriptor,
-                 executor: ThreadPoolExecutor, token: str | None, readiness: Readiness):
+                 executor: ThreadPoolExecutor, readiness: Readiness):
         self._servicer = servicer
         self.executor = executor
         self._readiness = readiness
-        self._expected = None if token is None else f"Bearer {token}"
         for method in service.methods:
             handler = getattr(servicer, method.name)
             if method.server_streaming:
@@ -199,37 +204,34 @@ class Bridge:
             else:
                 setattr(self, _snake(method.name), self._unary(method.full_name, handler))
 
-    def admit(self, method: str, authorization: str) -> None:
-        """The gRPC port's gates, on an HTTP call: UNAVAILABLE until the workers are warm
-        (advisor.readiness.StartingGate), then the bearer check (advisor.server.BearerAuth)."""
-        from advisor.server import BearerAuth
-
+    def _admit(self) -> None:
+        """The gRPC port's starting gate on an HTTP call: UNAVAILABLE until the workers are
+        warm (advisor.readiness.StartingGate); the token was checked before the body was read
+        (advisor.http_gate)."""
         if not self._readiness.ready.is_set():
-            raise Aborted(grpc.StatusCode.UNAVAILABLE, self._readiness.message())
-        if self._expected is None:
-            return
-        if not BearerAuth.matches(authorization, self._expected):
-            log.info(json.dumps({"method": f"/{method}", "status": "UNAUTHENTICATED"}))
-            raise Aborted(grpc.StatusCode.UNAUTHENTICATED, BearerAuth.REFUSAL)
+            raise ConnectError(Code.UNAVAILABLE, self._readiness.message())
 
-    def _admit(self, method: str, ctx: RequestContext[Any, Any]) -> None:
+    def call(self, name: str, request: Message, errand: Errand) -> Any:
+        """The servicer's RPC `name` on this thread, for a table request (advisor.play):
+        `Refused` if it ends the call with a status, `Abandoned` once the errand's client has
+        left (a search in progress is stopped)."""
+        if not self._readiness.ready.is_set():
+            raise Refused(503, "unavailable", self._readiness.message())
+        context = HttpContext(f"http:{errand.client} play", None)
         try:
-            self.admit(method, ctx.request_headers.get("authorization", ""))
+            with errand.running(context.end):
+                return getattr(self._servicer, name)(request, context)
         except Aborted as aborted:
-            raise aborted.connect_error() from None
-
-    def call(self, name: str, request: Message, peer: str) -> Any:
-        """The servicer's RPC `name` on this thread (the play page's tables); `Aborted` if it
-        ends the call with a status."""
-        context = HttpContext(peer, None)
-        try:
-            return getattr(self._servicer, name)(request, context)
+            if errand.left:
+                raise Abandoned from None
+            raise Refused(HTTP_STATUS.get(aborted.code, 500), aborted.code.name.lower(),
+                          aborted.message) from None
         finally:
             context.end()
 
     def _unary(self, method: str, handler: Callable[[Any, Any], Any]) -> Callable[..., Any]:
         async def call(request: Any, ctx: RequestContext[Any, Any]) -> Any:
-            self._admit(method, ctx)
+            self._admit()
             context = HttpContext.of(ctx)
             loop = asyncio.get_running_loop()
             try:
@@ -246,7 +248,7 @@ class Bridge:
         done = object()
 
         async def call(request: Any, ctx: RequestContext[Any, Any]) -> AsyncIterator[Any]:
-            self._admit(method, ctx)
+            self._admit()
             context = HttpContext.of(ctx)
             answers = handler(request, context)
             step: Future[Any] | None = None
@@ -273,65 +275,46 @@ def _close_after(step: Future[Any] | None, answers: Generator[Any, None, None]) 
     answers.close()
 
 
-def _error_json(code: grpc.StatusCode, message: str) -> JSONResponse:
-    """A failed play-page call, as Connect writes an error: {"code", "message"}."""
-    status = HTTP_STATUS.get(code, 500)
-    return JSONResponse({"code": code.name.lower(), "message": message}, status_code=status)
+async def _json_http_error(request: Request, error: Exception) -> JSONResponse:
+    """A page file's error (404, 405) as every other refusal is written: {"code", "message"}."""
+    status = error.status_code if isinstance(error, HTTPException) else 500
+    code = {404: "not_found", 405: "invalid_argument"}.get(status, "internal")
+    return JSONResponse({"code": code, "message": f"{request.url.path}: "
+                                                 f"{getattr(error, 'detail', 'error')}"},
+                        status_code=status)
 
 
-def play_page(bridge: Bridge) -> Starlette:
-    """The page's files at `/` and its tables' calls (`POST /play/new`, `POST /play/move`)."""
-
-    async def client_call(request: Request) -> JSONResponse:
-        tables_method = {"new": tables.open, "move": tables.move}[request.path_params["action"]]
-        try:
-            bridge.admit(request.url.path, request.headers.get("authorization", ""))
-            body = await request.json()
-            if not isinstance(body, dict):
-                raise RequestError([("", "send a JSON object")])
-            answer = await asyncio.get_running_loop().run_in_executor(
-                bridge.executor, tables_method, body)
-        except Aborted as aborted:
-            return _error_json(aborted.code, aborted.message)
-        except RequestError as error:
-            return _error_json(grpc.StatusCode.INVALID_ARGUMENT, str(error))
-        except ValueError:
-            return _error_json(grpc.StatusCode.INVALID_ARGUMENT, "the body is not JSON")
-        return JSONResponse(answer)
-
-    tables = Tables(lambda name, message: bridge.call(name, message, "http:play"))
-    return Starlette(routes=[
-        Route("/play/{action:str}", client_call, methods=["POST"]),
-        Mount("/", StaticFiles(directory=PAGE_FILES, html=True)),
-    ])
-
-
-class Routes:
-    """The service's RPCs (`/advisor.v1.Advisor/...`) to `rpcs`, every other path to `page`."""
-
-    def __init__(self, rpcs: Any, page: Any, service: descriptor.ServiceDescriptor):
-        self._rpcs, self._page, self._prefix = rpcs, page, f"/{service.full_name}/"
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        rpc = scope["type"] == "http" and scope["path"].startswith(self._prefix)
-        await (self._rpcs if rpc else self._page)(scope, receive, send)
+def page_files() -> Starlette:
+    """The play page's files at `/`."""
+    return Starlette(routes=[Mount("/", StaticFiles(directory=PAGE_FILES, html=True))],
+                     exception_handlers={HTTPException: _json_http_error})
 
 
 def application(servicer: Any, service: descriptor.ServiceDescriptor, config: ServerConfig,
-                executor: ThreadPoolExecutor, readiness: Readiness) -> Any:
-    """The ASGI application: the generated Connect/gRPC-Web app and the play page, behind
-    CORS if asked."""
-    bridge = Bridge(servicer, service, executor, config.auth_token, readiness)
+                executor: ThreadPoolExecutor, readiness: Readiness) -> tuple[Any, PlayRoute]:
+    """The ASGI application (the generated Connect/gRPC-Web app, the page's tables and files,
+    behind the gate and, if asked, CORS) and its tables' route (to close)."""
+    bridge = Bridge(servicer, service, executor, readiness)
     # the bridge has the generated protocol's methods, made from the descriptor at run time
     rpcs = AdvisorASGIApplication(cast(Any, bridge), read_max_bytes=config.max_message_bytes,
                                   codecs=[google_protobuf_binary_codec(), CompactJson()])
-    app: Any = Routes(rpcs, play_page(bridge), service)
-    origins = [o.strip() for o in (config.cors_origins or "").split(",") if o.strip()]
+    tables = Tables(bridge.call, config.max_iterations, TableBounds(
+        config.play_tables_per_client, config.play_tables, config.play_idle_hours * 3600))
+    play = PlayRoute(tables, config.play_workers)
+    prefix = f"/{service.full_name}/"
+    app: Any = Checkpoint(
+        Routes(prefix, frozenset(prefix + m.name for m in service.methods), rpcs, play,
+               page_files()),
+        CheckpointRules(None if config.auth_token is None else f"Bearer {config.auth_token}",
+                        config.max_message_bytes, MAX_BODY_BYTES, config.http_max_requests))
+    origins = config.origins()
     if origins:
         app = CORSMiddleware(app, allow_origins=origins, allow_methods=["GET", "POST"],
                              allow_headers=list(REQUEST_HEADERS),
                              expose_headers=list(RESPONSE_HEADERS), max_age=3600)
-    return app
+    entrance = Entrance(app, EntranceRules(config.names_served(), frozenset(origins),
+                                           config.proxies()))
+    return entrance, play
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -362,13 +345,21 @@ class HttpGateway:
         self._socket = _bind(config.host, config.http_port)
         self.port: int = self._socket.getsockname()[1]
         self._executor = ThreadPoolExecutor(config.max_concurrent + 8, "http")
+        app, self.play = application(servicer, service, config, self._executor, readiness)
+        limits = ConnectionLimits(config.http_header_timeout_s, config.http_body_timeout_s,
+                                  config.connection_limit)
         self._server = uvicorn.Server(uvicorn.Config(
-            application(servicer, service, config, self._executor, readiness),
-            lifespan="off", log_level="warning", access_log=False,
+            app, http=guarded_protocol(limits), loop="asyncio", lifespan="off",
+            log_level="warning", access_log=False, proxy_headers=False,
+            timeout_keep_alive=config.http_keep_alive_s,
             timeout_graceful_shutdown=max(1, round(config.grace_s)),
         ))
-        self._thread = threading.Thread(target=self._server.run, kwargs={
-            "sockets": [self._socket]}, name="http", daemon=True)
+        self._thread = threading.Thread(target=asyncio.run, args=(self._serve(),), name="http",
+                                        daemon=True)
+
+    async def _serve(self) -> None:
+        asyncio.get_running_loop().set_exception_handler(QuietAcceptErrors())
+        await self._server.serve(sockets=[self._socket])
 
     def start(self) -> None:
         """Serve (the socket already listens, so calls made now wait for the first loop)."""
@@ -382,4 +373,5 @@ class HttpGateway:
             self._server.force_exit = True
             self._thread.join(2)
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self.play.close()
         self._socket.close()

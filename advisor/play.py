@@ -1,15 +1,22 @@
-"""The play page's tables (`/play/new`, `/play/move` on the HTTP port): games against bots
-whose full state stays on the server.
+"""The play page's tables (`/play/new`, `/play/move`, `/play/view` on the HTTP port): games
+against bots whose full state stays on the server.
 
 A browser seat may see only its observation, but the referee RPCs (NewGame, ApplyMove) trade
 in full states, hidden cards included. So the state lives here, in a table, and the page gets
 what its seat sees: the observation, the public summaries and the moves so far (other seats'
 moves by their kind only, e.g. "reserve", since a move's notation can name a hidden card).
 Bots move here too, by SuggestMove on their own observation at their strength level. Every
-step is one of the servicer's RPCs (`call`), so validation, limits and errors are the gRPC
+step is one of the servicer's RPCs (`Call`), so validation, limits and errors are the gRPC
 port's. Hints, grades and the review are the page's own public calls (SuggestMove, Evaluate,
 ReviewGame): they need only the observation, and, once the game is over, the record this
 answers with.
+
+The tables are bounded and fair: each belongs to the client (address) that opened it; a client
+holds at most `per_client` (its own least recently played one is forgotten for a new one), all
+clients at most `most` (then a new game is refused, never made room for with another client's
+game), and a game nobody played for `idle_s` is forgotten. One request works on a table at a
+time, and a move names the turn it is for, so a retried or stale move is refused, not played
+for the next seat. A request whose client leaves stops at once; the next one resumes its bots.
 """
 
 from __future__ import annotations
@@ -17,10 +24,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from google.protobuf import json_format
 from google.protobuf.message import Message
@@ -28,12 +37,69 @@ from google.protobuf.message import Message
 from advisor.errors import RequestError
 from contract.v1 import advisor_pb2, common_pb2
 
-Call = Callable[[str, Message], Any]
-"""Calls the servicer's RPC by name (e.g. "ApplyMove") with a request; raises on an error."""
-
-MAX_TABLES = 64
-"""Tables kept at once; opening one more forgets the least recently used."""
 MAX_LEVEL = 10
+
+
+class Refused(Exception):
+    """A table request refused for a reason other than a bad field: HTTP status, code, why."""
+
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+
+
+class Abandoned(Exception):
+    """The request's client left: its work stopped, the table kept as it was."""
+
+
+class Errand:
+    """One table request's work: whose it is, and a way to stop it when they leave."""
+
+    def __init__(self, client: str):
+        self.client = client
+        self._left = False
+        self._stops: list[Callable[[], None]] = []
+        self._lock = threading.Lock()
+
+    @property
+    def left(self) -> bool:
+        return self._left
+
+    def leave(self) -> None:
+        """The client has gone: stop what runs for it now, and refuse what would run next."""
+        with self._lock:
+            self._left, stops, self._stops = True, self._stops, []
+        for stop in stops:
+            stop()
+
+    @contextmanager
+    def running(self, stop: Callable[[], None]) -> Iterator[None]:
+        """While inside, `stop` is what `leave` calls."""
+        with self._lock:
+            if self._left:
+                raise Abandoned
+            self._stops.append(stop)
+        try:
+            yield
+        finally:
+            with self._lock:
+                if stop in self._stops:
+                    self._stops.remove(stop)
+
+
+Call = Callable[[str, Message, Errand], Any]
+"""Calls the servicer's RPC by name (e.g. "ApplyMove") with a request, for an errand; raises
+on an error, and `Abandoned` if the errand's client left."""
+
+
+@dataclass(frozen=True)
+class TableBounds:
+    """How many games the tables hold, per client and in all, and for how long unplayed."""
+
+    per_client: int = 16
+    most: int = 1024
+    idle_s: float = 24 * 3600
 
 
 @dataclass
@@ -44,10 +110,12 @@ class Table:
     record: advisor_pb2.GameRecord
     bots: dict[int, int]
     iterations: int
-    viewer: int
+    client: str
+    viewer: int = 0
     over: bool = False
+    busy: bool = True
+    touched: float = field(default_factory=time.monotonic)
     log: list[dict[str, Any]] = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 def _seed(seed: int, ply: int) -> int:
@@ -60,87 +128,172 @@ def _as_json(message: Message) -> dict[str, Any]:
     return json_format.MessageToDict(message)
 
 
-class Tables:
-    """The open tables, by id; `open` and `move` answer what the viewing seat may see."""
+def _is_whole(value: Any, low: int, high: int) -> TypeGuard[int]:
+    """Whether `value` is a whole number in low..high (not true/false, not 1.0)."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
-    def __init__(self, call: Call, max_tables: int = MAX_TABLES):
+
+def _whole(body: dict[str, Any], name: str, low: int, high: int, what: str) -> int:
+    """`body[name]`, which must be a whole number in low..high."""
+    value = body.get(name)
+    if not _is_whole(value, low, high):
+        raise RequestError([(name, f"give {what}: a whole number {low}..{high}")])
+    return value
+
+
+class Tables:
+    """The open tables, by id; `open`, `move` and `view` answer what the viewing seat sees."""
+
+    def __init__(self, call: Call, max_iterations: int, bounds: TableBounds = TableBounds(),
+                 clock: Callable[[], float] = time.monotonic):
         self._call = call
-        self._max = max_tables
+        self._max_iterations = max_iterations
+        self._bounds = bounds
+        self._clock = clock
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()
 
-    def open(self, body: dict[str, Any]) -> dict[str, Any]:
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def open(self, body: dict[str, Any], errand: Errand) -> dict[str, Any]:
         """Deal `body["newGame"]` (a NewGameRequest in JSON), seat the bots
         (`[{"seat": s, "strength": 1..10}]`), let them move until a person's turn."""
         new_game = advisor_pb2.NewGameRequest()
+        given = body.get("newGame", {})
         try:
-            json_format.ParseDict(body.get("newGame", {}), new_game)
+            if not isinstance(given, dict):
+                raise json_format.ParseError("give a NewGameRequest as a JSON object")
+            json_format.ParseDict(given, new_game)
         except json_format.ParseError as exc:
             raise RequestError([("newGame", str(exc))]) from None
+        iterations = _whole(body, "iterations", 1, self._max_iterations,
+                            "the bots' search budget in iterations")
         if not new_game.HasField("seed"):
             new_game.seed = secrets.randbits(63)
-        state = self._call("NewGame", new_game).state
+        state = self._call("NewGame", new_game, errand).state
         bots = self._bots(body.get("bots", []), new_game.players)
-        iterations = body.get("iterations", 0)
-        if not isinstance(iterations, int) or iterations < 1:
-            raise RequestError([("iterations", "give the bots' search budget: a positive "
-                                               "number of iterations")])
         people = [s for s in range(new_game.players) if s not in bots]
         table = Table(state, advisor_pb2.GameRecord(new_game=new_game), bots, iterations,
-                      viewer=people[0])
-        name = secrets.token_urlsafe(12)
-        with self._lock:
-            self._tables[name] = table
-            while len(self._tables) > self._max:
-                self._tables.popitem(last=False)
-        with table.lock:
-            self._play_bots(table)
-            return self._view(name, table)
+                      errand.client, viewer=people[0])
+        name = self._seat(table)
+        try:
+            with self._working(table):
+                self._play_bots(table, errand)
+                return self._view(name, table, errand)
+        except BaseException:  # a game its client never saw is not kept
+            with self._lock:
+                self._tables.pop(name, None)
+            raise
 
-    def move(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Play `body["move"]` (notation) for the person to move at `body["table"]`, then the
-        bots until a person's turn or the end."""
-        name, notation = body.get("table"), body.get("move")
-        with self._lock:
-            table = self._tables.get(name) if isinstance(name, str) else None
-            if table is not None:
-                self._tables.move_to_end(name)  # type: ignore[arg-type]
-        if table is None:
-            raise RequestError([("table", "no such table (it may have been forgotten): open a "
-                                          "new game")])
+    def move(self, body: dict[str, Any], errand: Errand) -> dict[str, Any]:
+        """Play `body["move"]` (notation) for `body["seat"]` as move `body["number"]` (the
+        game's moves so far + 1) at `body["table"]`, then the bots until a person's turn or
+        the end."""
+        notation = body.get("move")
         if not isinstance(notation, str) or not notation:
             raise RequestError([("move", "give the move's notation")])
-        with table.lock:
+        name, table = self._table(body)
+        with self._working(table):
+            seat = _whole(body, "seat", 0, table.record.new_game.players - 1,
+                          "the seat to move")
+            number = _whole(body, "number", 1, 1 << 31, "the move's number (moves so far + 1)")
+            self._play_bots(table, errand)  # those a client that left did not wait for
             if table.over:
-                raise RequestError([("move", "the game is over")])
-            legal = self._call("LegalMoves", advisor_pb2.LegalMovesRequest(state=table.state))
+                raise Refused(409, "failed_precondition", "the game is over")
+            now = len(table.record.moves) + 1
+            if (seat, number) != (table.viewer, now):
+                raise Refused(409, "aborted", (
+                    f"this move is for seat {seat}, move {number}, but the table is at move "
+                    f"{now}, seat {table.viewer} to move: reload the table (/play/view)"))
+            legal = self._call("LegalMoves", advisor_pb2.LegalMovesRequest(state=table.state),
+                               errand)
             move = next((m for m in legal.moves if m.notation == notation),
                         common_pb2.Move(notation=notation))  # ApplyMove says why it is illegal
-            self._apply(table, legal.seat, move)
-            self._play_bots(table)
-            return self._view(name, table)  # type: ignore[arg-type]
+            self._apply(table, legal.seat, move, errand)
+            self._play_bots(table, errand)
+            return self._view(name, table, errand)
+
+    def view(self, body: dict[str, Any], errand: Errand) -> dict[str, Any]:
+        """The table as its person sees it, after the bots' moves still to play."""
+        name, table = self._table(body)
+        with self._working(table):
+            self._play_bots(table, errand)
+            return self._view(name, table, errand)
+
+    def _seat(self, table: Table) -> str:
+        """Keep a new table: the client's least recently played one makes room if it holds
+        its limit; when all clients' tables are at theirs, refuse."""
+        name = secrets.token_urlsafe(12)
+        with self._lock:
+            self._forget_idle()
+            mine = [n for n, t in self._tables.items() if t.client == table.client]
+            if len(mine) >= self._bounds.per_client:
+                idle = [n for n in mine if not self._tables[n].busy]
+                if not idle:
+                    raise Refused(429, "resource_exhausted", (
+                        f"your {len(mine)} games are all being played; wait for one"))
+                del self._tables[idle[0]]
+            elif len(self._tables) >= self._bounds.most:
+                raise Refused(429, "resource_exhausted", (
+                    f"the server holds its limit of {self._bounds.most} games; try again later"))
+            self._tables[name] = table
+        return name
+
+    def _forget_idle(self) -> None:
+        """Forget the tables nobody played for `idle_s` (the oldest come first)."""
+        now = self._clock()
+        while self._tables:
+            name, oldest = next(iter(self._tables.items()))
+            if oldest.busy or now - oldest.touched < self._bounds.idle_s:
+                return
+            del self._tables[name]
+
+    def _table(self, body: dict[str, Any]) -> tuple[str, Table]:
+        name = body.get("table")
+        with self._lock:
+            self._forget_idle()
+            table = self._tables.get(name) if isinstance(name, str) else None
+            if table is None:
+                raise Refused(404, "not_found", (
+                    "no such table (it may have been forgotten): open a new game"))
+            if table.busy:
+                raise Refused(409, "aborted", "this table is already playing a move; wait for it")
+            table.busy = True
+            self._tables.move_to_end(name)  # type: ignore[arg-type]
+        return name, table  # type: ignore[return-value]
+
+    @contextmanager
+    def _working(self, table: Table) -> Iterator[None]:
+        """The table is this request's until the block ends."""
+        try:
+            yield
+        finally:
+            with self._lock:
+                table.busy = False
+                table.touched = self._clock()
 
     def _bots(self, given: Any, players: int) -> dict[int, int]:
         bots: dict[int, int] = {}
         for i, bot in enumerate(given if isinstance(given, list) else [None]):
-            seat = bot.get("seat") if isinstance(bot, dict) else None
-            level = bot.get("strength", MAX_LEVEL) if isinstance(bot, dict) else None
-            if not isinstance(seat, int) or not 0 <= seat < players or seat in bots:
+            entry = bot if isinstance(bot, dict) else {}
+            seat, level = entry.get("seat"), entry.get("strength", MAX_LEVEL)
+            if not _is_whole(seat, 0, players - 1) or seat in bots:
                 raise RequestError([(f"bots[{i}].seat", f"a seat 0..{players - 1}, once")])
-            if not isinstance(level, int) or not 1 <= level <= MAX_LEVEL:
+            if not _is_whole(level, 1, MAX_LEVEL):
                 raise RequestError([(f"bots[{i}].strength", f"a level 1..{MAX_LEVEL}")])
             bots[seat] = level
         if len(bots) >= players:
             raise RequestError([("bots", "leave at least one seat to a person")])
         return bots
 
-    def _to_move(self, table: Table) -> int:
+    def _to_move(self, table: Table, errand: Errand) -> int:
         return int(self._call("LegalMoves", advisor_pb2.LegalMovesRequest(
-            state=table.state)).seat)
+            state=table.state), errand).seat)
 
-    def _apply(self, table: Table, seat: int, move: common_pb2.Move) -> None:
+    def _apply(self, table: Table, seat: int, move: common_pb2.Move, errand: Errand) -> None:
         applied = self._call("ApplyMove", advisor_pb2.ApplyMoveRequest(
-            state=table.state, move=move))
+            state=table.state, move=move), errand)
         table.state = applied.state
         table.over = applied.game_over
         table.record.moves.append(common_pb2.Move(notation=move.notation))
@@ -148,29 +301,32 @@ class Tables:
                           "bot": seat in table.bots, "notation": move.notation,
                           "description": move.description})
 
-    def _play_bots(self, table: Table) -> None:
+    def _play_bots(self, table: Table, errand: Errand) -> None:
         while not table.over:
-            seat = self._to_move(table)
+            seat = self._to_move(table, errand)
             if seat not in table.bots:
                 table.viewer = seat
                 return
             observation = self._call("Observe", advisor_pb2.ObserveRequest(
-                state=table.state, seat=seat)).observation
+                state=table.state, seat=seat), errand).observation
             limits = common_pb2.Limits(
                 max_iterations=table.iterations, strength=table.bots[seat],
                 seed=_seed(table.record.new_game.seed, len(table.record.moves)))
             suggested = self._call("SuggestMove", advisor_pb2.SuggestMoveRequest(
                 observation=observation, limits=limits,
-                options=advisor_pb2.SuggestOptions(skip_follow_ups=True)))
-            self._apply(table, seat, suggested.best_move)
+                options=advisor_pb2.SuggestOptions(skip_follow_ups=True)), errand)
+            if errand.left:  # a search cut short by the client leaving is not played
+                raise Abandoned
+            self._apply(table, seat, suggested.best_move, errand)
 
-    def _view(self, name: str, table: Table) -> dict[str, Any]:
+    def _view(self, name: str, table: Table, errand: Errand) -> dict[str, Any]:
         """What the viewing seat may see, and, once the game is over, the record."""
         observed = self._call("Observe", advisor_pb2.ObserveRequest(
-            state=table.state, seat=table.viewer))
+            state=table.state, seat=table.viewer), errand)
         view: dict[str, Any] = {
             "table": name,
             "seat": table.viewer,
+            "number": len(table.record.moves) + 1,
             "bots": {str(s): level for s, level in table.bots.items()},
             "over": table.over,
             "observation": _as_json(observed.observation),

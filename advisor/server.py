@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 import json
 import logging
 import signal
@@ -16,11 +15,12 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from advisor.auth import BearerAuth
 from advisor.config import ServerConfig
 from advisor.decoding import DecodeGuard
 from advisor.metrics import Metrics, PrometheusMetrics
 from advisor.pool import SearchPool
-from advisor.readiness import Readiness, StartingGate, refusal
+from advisor.readiness import Readiness, StartingGate
 from advisor.service import AdvisorService
 from advisor.warmup import cached, estimate_s, kernel_games
 from contract.v1 import advisor_pb2, advisor_pb2_grpc
@@ -30,38 +30,8 @@ log = logging.getLogger("advisor.server")
 SERVICE_NAME = advisor_pb2.DESCRIPTOR.services_by_name["Advisor"].full_name
 EXTRA_THREADS = 8
 """Threads beyond the admission limit: health checks, reflection and calls being shed."""
-HEALTH_PREFIX = "/grpc.health.v1.Health/"
-REFLECTION_PREFIX = "/grpc.reflection."
 Say = Callable[[str], None]
 """Where the server tells a person what it is doing (a line at a time)."""
-
-
-class BearerAuth(grpc.ServerInterceptor):
-    """Every method but health checks (and, if asked, reflection) needs `authorization: Bearer
-    <token>`."""
-
-    REFUSAL = "a valid bearer token is required"
-
-    def __init__(self, token: str, open_reflection: bool = False):
-        self._expected = f"Bearer {token}"
-        self._open = (HEALTH_PREFIX, REFLECTION_PREFIX) if open_reflection else (HEALTH_PREFIX,)
-
-    def intercept_service(
-        self, continuation: Callable[[Any], Any], details: grpc.HandlerCallDetails
-    ) -> Any:
-        if details.method.startswith(self._open):
-            return continuation(details)
-        given = dict(details.invocation_metadata).get("authorization", "")
-        if self.matches(str(given), self._expected):
-            return continuation(details)
-        log.info(json.dumps({"method": details.method, "status": "UNAUTHENTICATED"}))
-        return refusal(continuation(details), grpc.StatusCode.UNAUTHENTICATED,
-                       lambda: self.REFUSAL)
-
-    @staticmethod
-    def matches(given: str, expected: str) -> bool:
-        """Whether an `authorization` value is the expected one (in constant time)."""
-        return hmac.compare_digest(given.encode(), expected.encode())
 
 
 class PortUnavailable(OSError):

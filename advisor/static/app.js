@@ -125,12 +125,15 @@ async function move(notation) {
     observation: before.observation, move: { notation }, limits: limits(before.moves.length + 1),
   });
   try {
-    const after = await play("move", { table: before.table, move: notation });
+    const after = await play("move", {
+      table: before.table, seat: before.seat, number: before.number, move: notation,
+    });
     const judged = await grading;
     showGrade(judged.assessment);
     await show(after);
   } catch (error) {
     showError(error);
+    if (error.code === "aborted") await show(await play("view", { table: before.table }));
   }
 }
 

@@ -74,7 +74,8 @@ export async function stream(method, request, onMessage) {
   }
 }
 
-/** The page's tables (advisor/play.py): play("new", {...}) or play("move", {table, move}). */
+/** The page's tables (advisor/play.py): play("new", {...}), play("move", {table, seat,
+ * number, move}) or play("view", {table}). */
 export async function play(action, request) {
   const response = await fetch(`/play/${action}`, {
     method: "POST", headers: headers("application/json"), body: JSON.stringify(request),

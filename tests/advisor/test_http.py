@@ -260,7 +260,7 @@ def test_a_body_that_does_not_parse_is_an_invalid_argument(
 def test_a_body_over_the_message_limit_is_refused(served: AdvisorServer) -> None:
     too_big = served.config.max_message_bytes + 1
     status, error = post(served.http.port, "NewGame", b"\x00" * too_big, "application/proto")
-    assert status == 429 and error["code"] == "resource_exhausted"
+    assert status == 413 and error["code"] == "resource_exhausted"
 
 
 @pytest.mark.parametrize("transport", ["connect-json", "grpc-web"])
