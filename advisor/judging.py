@@ -18,6 +18,7 @@ from advisor import answers, coaching
 from advisor.adapters import GameAdapter
 from advisor.budget import Budget
 from advisor.coaching import Reason
+from advisor.questions import Question, Remembered
 from contract.v1 import advisor_pb2, common_pb2
 from search import CancelToken, SearchResult, ismcts
 from search.result import Candidate
@@ -29,28 +30,42 @@ tie (`coaching.MIN_TIE_VISITS`); a quarter measured the Avengers give-away alike
 never call a tie there (docs/coaching.md)."""
 
 
+REMEMBERED_JUDGEMENTS = 4096
+"""Own searches a worker remembers (a few hundred bytes each): a long game's every judged move."""
+
+
 @dataclass(frozen=True)
 class Judged:
-    """A move's own search: its only candidate (None when no sampled world allowed the move)
-    and the iterations it ran."""
+    """A move's own search: its only candidate (None when no sampled world allowed the move),
+    the iterations it ran and whether it ran them all (then the same question gets it again)."""
 
     action: Hashable
     own: Candidate | None
     iterations: int
+    whole: bool = True
+
+
+_remembered: Remembered[Judged] = Remembered(REMEMBERED_JUDGEMENTS)
 
 
 def own_search(
     adapter: GameAdapter, obs: Any, action: Hashable, budget: Budget, cancel: CancelToken,
-    deadline: float | None = None, share: float = JUDGE_SHARE,
+    question: Question, deadline: float | None = None, share: float = JUDGE_SHARE,
 ) -> Judged:
-    """Search `obs` with the root restricted to `action`, with `share` of the budget."""
-    limits = budget.limits(cancel, share)
-    if deadline is not None:
-        limits = replace(limits, deadline=deadline)
-    config = replace(budget.config(), root_move=action)
-    result = ismcts(adapter.engine, obs, limits, config, seed=budget.seed)
-    own = result.candidates[0] if result.candidates else None
-    return Judged(action, own, result.stats.iterations)
+    """Search `obs` with the root restricted to `action`, with `share` of the budget
+    (remembered by the question when it ran its whole budget)."""
+
+    def search() -> Judged:
+        limits = budget.limits(cancel, share)
+        if deadline is not None:
+            limits = replace(limits, deadline=deadline)
+        config = replace(budget.config(), root_move=action)
+        result = ismcts(adapter.engine, obs, limits, config, seed=budget.seed)
+        own = result.candidates[0] if result.candidates else None
+        return Judged(action, own, result.stats.iterations,
+                      result.stats.stopped_by == "iterations")
+
+    return _remembered.get((question.key, action, share), search, lambda j: j.whole)
 
 
 def assessment(

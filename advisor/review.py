@@ -10,11 +10,9 @@ leave in the record's order whatever order the jobs finish in.
 from __future__ import annotations
 
 import math
-import random
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future
-from dataclasses import replace
 
 from advisor import work
 from advisor.budget import Budget
@@ -37,11 +35,6 @@ _COUNTED = {
 }
 
 Pending = tuple[Turn, Job | None, "Future[bytes] | None"]
-
-
-def move_seed(seed: int, number: int) -> int:
-    """The search seed of move `number` in a review seeded with `seed`."""
-    return random.Random(f"review/{seed}/{number}").getrandbits(63)
 
 
 def move_accuracy(loss: float) -> float:
@@ -145,10 +138,9 @@ class Review:
             if turn.forced:
                 self._pending.append((turn, None, None))
                 continue
-            budget = replace(self.budget, seed=move_seed(self.budget.seed, turn.number))
-            try:
+            try:  # seeded by the question itself, as a grade asked during play is
                 job, future = self.pool.submit(work.evaluate, adapter.name, turn.observation,
-                                               turn.action, budget)
+                                               turn.action, self.budget)
             except PoolBusy:
                 if not self._in_flight():
                     raise

@@ -54,6 +54,7 @@ from advisor.budget import Budget
 from advisor.coaching import GRADE_BOUNDS, grade, measured_better
 from advisor.engine_adapter import EngineAdapter
 from advisor.judging import JUDGE_SHARE, Judged, own_search, verdict
+from advisor.questions import Question
 from clients.arena.record import GameTask
 from clients.arena.referee import play
 from clients.arena.registry import load_game
@@ -139,12 +140,14 @@ def judge(adapter: GameAdapter, obs: Any, moves: Sequence[Any], iterations: int,
     """Each move judged as Evaluate judges it: the main search's best, then own searches."""
     plan = budget(iterations, seed)
     cancel = Cancelled()
+    question = Question.of(adapter, obs, plan)
     main = ismcts(adapter.engine, obs, plan.limits(cancel), plan.config(), seed=seed)
     searched: dict[Any, Judged] = {}
 
     def own(action: Any) -> Judged:
         if action not in searched:
-            searched[action] = own_search(adapter, obs, action, plan, cancel, share=share)
+            searched[action] = own_search(adapter, obs, action, plan, cancel, question,
+                                          share=share)
         return searched[action]
 
     best = own(main.action)

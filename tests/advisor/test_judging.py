@@ -13,6 +13,7 @@ import pytest
 
 from advisor import work
 from advisor.budget import Budget
+from advisor.questions import Question
 from advisor.coaching import BEFORE, MIN_TIE_VISITS
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
@@ -144,9 +145,9 @@ def test_a_main_search_that_ends_late_leaves_every_judged_move_its_own_search(
     one iteration."""
     searched = work._search
 
-    def late(adapter: Any, obs: Any, budget: Budget, slot: int, deadline: float | None = None,
-             **limits: Any) -> Any:
-        result = searched(adapter, obs, budget, slot, deadline=deadline, **limits)
+    def late(adapter: Any, obs: Any, budget: Budget, question: Question, slot: int,
+             deadline: float | None = None, **limits: Any) -> Any:
+        result = searched(adapter, obs, budget, question, slot, deadline=deadline, **limits)
         assert deadline is not None and budget.deadline is not None
         time.sleep(max(0.0, deadline + 0.5 * (budget.deadline - deadline) - now()))
         return result

@@ -983,8 +983,9 @@ export type ReviewGameRequest = Message<"advisor.v1.ReviewGameRequest"> & {
   seats: number[];
 
   /**
-   * The search budget of each judged move. With a seed, move n is searched with a seed drawn
-   * from (seed, n): the same request gives the same review.
+   * The search budget of each judged move. Each move is judged as Evaluate judges it with the
+   * same limits (seed included; no seed is seed 0): a grade asked during play with the same
+   * limits is the review's grade.
    *
    * @generated from field: advisor.v1.Limits limits = 3;
    */
