@@ -13,8 +13,8 @@ import pytest
 
 from advisor import work
 from advisor.budget import Budget
-from advisor.questions import Question
 from advisor.coaching import BEFORE, MIN_TIE_VISITS
+from advisor.questions import Question
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.challengers import GAME as CHALLENGERS
