@@ -69,9 +69,12 @@ def seat_review(seat: int, moves: Sequence[advisor_pb2.MoveReview]) -> advisor_p
     for move in moves:
         if move.forced:
             counts.forced += 1
+        elif move.assessment.decided:
+            counts.decided += 1
         elif move.grade in _COUNTED:
             name = _COUNTED[move.grade]
             setattr(counts, name, getattr(counts, name) + 1)
+            counts.too_close_to_call += move.assessment.too_close_to_call
         else:
             counts.not_searched += 1
     graded = [m.value_loss for m in moves if m.grade in _COUNTED]

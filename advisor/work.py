@@ -134,14 +134,16 @@ def _judged_candidates(
     best = runs[0]
     ranked = judging.ordered(runs)
     others = [j.action for j in ranked if j is not best]
-    judged = [
-        judging.assessment(
-            adapter, obs, result, j, best,
+    judged, more = [], 0
+    for j in ranked:  # each judged as Evaluate judges it: settled against the best
+        mine, top, extra = judging.settled(adapter, obs, j, best, budget, cancel, question)
+        more += extra
+        judged.append(judging.assessment(
+            adapter, obs, result, mine, top,
             best.action if j is not best else others[0] if others else None, runs, budget.seed,
-        )
-        for j in ranked
-    ]
-    return judged, sum(j.iterations for j in runs)
+        ))
+    judged.sort(key=lambda a: a.win_probability, reverse=True)  # as settled
+    return judged, sum(j.iterations for j in runs) + more
 
 
 def _follow_ups(
@@ -226,12 +228,14 @@ def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> byt
         mine = judging.own_search(adapter, obs, action, budget, cancel, question, ends[0])
         best = mine if is_best else judging.own_search(
             adapter, obs, result.action, budget, cancel, question, ends[1])
+        first = mine.iterations + (0 if is_best else best.iterations)
+        mine, best, more = judging.settled(adapter, obs, mine, best, budget, cancel, question)
         runner_up = result.candidates[1].action if len(result.candidates) > 1 else None
         response.assessment.CopyFrom(judging.assessment(
             adapter, obs, result, mine, best, runner_up if is_best else best.action,
             [mine, best], budget.seed,
         ))
-        response.judging_iterations = mine.iterations + (0 if is_best else best.iterations)
+        response.judging_iterations = first + more
     return response.SerializeToString()
 
 

@@ -39,6 +39,16 @@ function gradeText(grade) {
   return GRADES[grade] ?? "not graded";
 }
 
+/** A judged move's grade for the page: "decided" when the game was, else the grade. */
+function gradeOf(assessment) {
+  return assessment?.decided ? "decided" : gradeText(assessment?.grade);
+}
+
+/** How sure a grade is, in words: "", or " (or best: too close to call)". */
+function closeCall(assessment) {
+  return assessment?.tooCloseToCall ? ` (or ${gradeText(assessment.closeGrade)}: too close to call)` : "";
+}
+
 function percent(p) {
   return `${Math.round((p ?? 0) * 100)}%`;
 }
@@ -151,10 +161,10 @@ function reasonsList(reasons) {
 }
 
 function showGrade(assessment) {
-  const grade = gradeText(assessment.grade);
+  const grade = gradeOf(assessment);
   $("grade").innerHTML = `<h2>Your last move</h2>
     <p><strong>${escape(assessment.move.description)}</strong>:
-    <span class="grade ${grade}" data-grade="${grade}">${grade}</span>
+    <span class="grade ${grade}" data-grade="${grade}">${grade}</span>${closeCall(assessment)}
     (win chance ${percent(assessment.winProbability)}, lost ${percent(assessment.valueLoss)})</p>
     ${reasonsList(assessment.explanations)}`;
 }
@@ -190,9 +200,10 @@ async function review() {
     await stream("ReviewGame", { record: current.record, seats: people, limits: limits(0) }, (item) => {
       if (item.move) {
         const m = item.move;
-        const grade = m.forced ? "forced" : gradeText(m.grade);
-        rows.push(`<tr><td>${m.number}</td><td>${m.seat ?? 0}</td><td>${escape(m.move.description)}</td>
-          <td class="grade ${grade}">${grade}</td><td>${escape(betterMove(m))}</td>
+        const grade = m.forced ? "forced" : gradeOf(m.assessment);
+        const better = Boolean(m.assessment?.bestMeasuredBetter);
+        rows.push(`<tr data-better="${better}"><td>${m.number}</td><td>${m.seat ?? 0}</td><td>${escape(m.move.description)}</td>
+          <td class="grade ${grade}">${grade}${closeCall(m.assessment)}</td><td>${escape(betterMove(m))}</td>
           <td>${reasonsList(m.reasons)}</td></tr>`);
         $("review").innerHTML = reviewTable(rows, summary);
       } else {
@@ -206,8 +217,8 @@ async function review() {
   }
 }
 
-// The search's choice where it measured it better than the move (graded good or worse);
-// nothing beside a move graded best, forced or not searched.
+// The search's choice where the move lost to it (graded good or worse); nothing beside a move
+// graded best, forced, played once the game was decided, or not searched.
 function betterMove(m) {
   const better = !m.forced && m.grade && m.grade !== "GRADE_BEST" && m.bestMove?.notation !== m.move.notation;
   return better ? m.bestMove?.description ?? "" : "";

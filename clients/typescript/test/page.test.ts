@@ -17,7 +17,7 @@ const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const FOUND = existsSync(CHROMIUM);
 if (!FOUND && process.env.CI === "true") throw new Error(`no Chromium at ${CHROMIUM} in CI`);
 const SCREENSHOTS = process.env.SCREENSHOTS;
-const GRADES = ["best", "good", "inaccuracy", "mistake", "blunder"];
+const GRADES = ["best", "good", "inaccuracy", "mistake", "blunder", "decided"];
 const BUDGET = Number(process.env.PAGE_BUDGET ?? 16);
 
 let server: Server | undefined;
@@ -105,13 +105,13 @@ async function playWholeGame(title: string, picture: string, shotAt: number): Pr
     for (const row of await page.locator("#review tbody tr").filter({ has: page.locator("td.grade.best") }).all()) {
       assert.equal((await row.locator("td").nth(4).textContent())!.trim(), "");
     }
-    // every reason is marked with the side its fact favours; under a move graded good (the
-    // best measured better) the first, the win-chance comparison, favours the better move
+    // every reason is marked with the side its fact favours; under a move the best is
+    // measured better than, the first, the win-chance comparison, favours the better move
     for (const side of await page.locator("#review li.reason").evaluateAll(
       (items) => items.map((item) => (item as HTMLElement).dataset.favours))) {
       assert.ok(["pro", "con", "neither"].includes(side!), `a reason marked ${side}`);
     }
-    for (const row of await page.locator("#review tbody tr").filter({ has: page.locator("td.grade.good") }).all()) {
+    for (const row of await page.locator('#review tbody tr[data-better="true"]').all()) {
       assert.equal(await row.locator("li.reason").first().getAttribute("data-favours"), "con");
     }
     assert.match(await page.locator("#review .accuracy").textContent() ?? "", /accuracy \d+/);
