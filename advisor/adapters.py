@@ -18,7 +18,7 @@ from advisor.errors import RequestError
 from advisor.sizes import check_sizes
 from contract.v1 import advisor_pb2, common_pb2
 from games.registry import GAMES
-from search import AnyGame
+from search import AnyGame, SearchConfig
 
 State = TypeVar("State")
 View = TypeVar("View")
@@ -138,6 +138,11 @@ class Coach(Protocol[ViewIn, ActionIn]):
     def match_wins(self, obs: ViewIn, seed: int, deadline: float | None) -> list[float]:
         """Each seat's chance to win its current match, from playouts started before the
         monotonic `deadline` (empty for a game without matches, or when time ran out)."""
+        ...
+
+    def judging(self, config: SearchConfig) -> SearchConfig:
+        """The settings of a judged move's own search, from the main search's (the coaching's
+        own measurement: e.g. playouts to the end where the cut ones misjudge)."""
         ...
 
 

@@ -21,6 +21,7 @@ from advisor.coaching import Reason
 from advisor.moves import decode_move
 from contract.v1 import advisor_pb2, common_pb2
 from games.registry import GAMES
+from search import SearchConfig
 
 State = TypeVar("State")
 View = TypeVar("View")
@@ -171,3 +172,6 @@ class EngineAdapter(Generic[State, View, Action]):
 
     def match_wins(self, obs: View, seed: int, deadline: float | None) -> list[float]:
         return []  # a game without matches
+
+    def judging(self, config: SearchConfig) -> SearchConfig:
+        return config  # the main search's settings

@@ -64,7 +64,7 @@ def own_search(
         limits = budget.limits(cancel, share)
         if deadline is not None:
             limits = replace(limits, deadline=deadline)
-        config = replace(budget.config(), root_move=action)
+        config = adapter.judging(replace(budget.config(), root_move=action))
         result = ismcts(adapter.engine, obs, limits, config, seed=budget.seed)
         own = result.candidates[0] if result.candidates else None
         return Judged(action, own, result.stats.iterations,
@@ -129,7 +129,7 @@ def assessment(
             framing.append(decided_reason(mine, best, result.candidates))
         elif out.grade == common_pb2.GRADE_BEST and alternative == best.action != mine.action \
                 and _all_against(reasons):
-            framing.append(still_best(adapter, best))
+            framing.append(still_best(adapter, mine, best))
         reasons = framing + reasons
     out.explanations.extend(r.message() for r in reasons)
     out.reasons.extend(r.text for r in reasons)
@@ -142,13 +142,15 @@ def _all_against(reasons: Sequence[Reason]) -> bool:
     return bool(sided) and all(map(coaching.favours_the_other_move, sided))
 
 
-def still_best(adapter: GameAdapter, best: Judged) -> Reason:
+def still_best(adapter: GameAdapter, mine: Judged, best: Judged) -> Reason:
     """Why a move whose every measured fact favours the search's choice is still best."""
-    assert best.own is not None
-    words = adapter.move_message(best.action, best.own.player).description
+    assert mine.own is not None and best.own is not None
+    words = coaching.short(adapter.move_message(best.action, best.own.player).description)
+    found = ("this move at least as good" if mine.own.value >= best.own.value else
+             f"the difference worth less than {coaching.BEST_BOUND:.0%} of a win")
     return Reason("still_best", (
-        f"still best: the facts below favour {words}, but the search, playing both on, finds "
-        f"them worth less than {coaching.BEST_BOUND:.0%} of a win"), 0.0, 0.0, words)
+        f"still best: the facts below favour {words}, but playing both on, the search finds "
+        f"{found}"), mine.own.value, best.own.value, words)
 
 
 def decided_reason(mine: Judged, best: Judged, roots: Sequence[Candidate]) -> Reason:

@@ -10,8 +10,9 @@ each kind with the same seed and no iteration limit (so the server's default bud
   own searches);
 - `hint`: SuggestMove with `judge_candidates` and 3 candidates (what the CLI `hint` asks).
 
-Iterations are the main search's plus the judging searches'. Latency is the median wall time
-of a call, so it depends on the machine's load; the iterations do not.
+Iterations are the main search's plus the judging searches' (which grow while a loss's interval
+straddles a grade's edge: sequential judging). Latency is a call's wall time, median and 95th
+percentile, so it depends on the machine's load; the iterations do not.
 
     python -m benchmarks.judging_cost
     python -m benchmarks.judging_cost --games challengers --positions 3
@@ -70,6 +71,12 @@ def calls(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observatio
     return out
 
 
+def _p95(values: Sequence[float]) -> float:
+    """The 95th percentile (the largest of fewer than 20 values)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
@@ -82,15 +89,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             stub = advisor_pb2_grpc.AdvisorStub(channel)
             print(f"default budget: {server.config.default_iterations} iterations, 1 worker")
             print()
-            print("| game | call | iterations (median) | latency p50 (ms) |")
-            print("|---|---|---|---|")
+            print("| game | call | iterations (median) | iterations p95 | latency p50 (ms) | "
+                  "latency p95 (ms) |")
+            print("|---|---|---|---|---|---|")
             for game in args.games:
                 runs = [calls(stub, observation(game, seed), seed)
                         for seed in range(1, args.positions + 1)]
                 for kind in runs[0]:
-                    seconds = statistics.median(run[kind][0] for run in runs)
-                    iterations = statistics.median(run[kind][1] for run in runs)
-                    print(f"| {game} | {kind} | {iterations:.0f} | {seconds * 1000:.0f} |")
+                    seconds = [run[kind][0] * 1000 for run in runs]
+                    iterations = [run[kind][1] for run in runs]
+                    print(f"| {game} | {kind} | {statistics.median(iterations):.0f} | "
+                          f"{_p95(iterations):.0f} | {statistics.median(seconds):.0f} | "
+                          f"{_p95(seconds):.0f} |")
     finally:
         server.stop(grace=1.0)
     return 0

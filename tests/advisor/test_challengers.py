@@ -8,6 +8,7 @@ import grpc
 import pytest
 
 from advisor.challengers.adapter import CHALLENGERS
+from benchmarks.deck_decisions import thinned
 from contract.codecs import challengers as codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from contract.v1 import challengers_pb2 as pb
@@ -197,3 +198,21 @@ def test_a_moved_copy_and_a_two_card_order_travel_both_ways() -> None:
         codec.move_from_proto(pb.ChallengersMove(kind="order", cards=[3]))
     with pytest.raises(ValueError, match=r"copy counts 1\.\.40"):
         codec.move_from_proto(pb.ChallengersMove(kind="top", cards=[3], copy=41))
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_a_trim_to_an_empty_deck_is_judged_as_it_plays_out(
+    stub: advisor_pb2_grpc.AdvisorStub, seed: int
+) -> None:
+    """A deck thinned by the hints, trimmed to empty in round 2: the trim's own search plays its
+    playouts to the end (`ChallengersAdapter.judging`), so its win chance at the default
+    budget is the played-out one (0.2% for both seeds in benchmarks/deck_decisions.py), not the
+    60% and 50% that playouts cut after 8 plies and the static evaluation gave."""
+    found = thinned(0, seed)
+    assert found is not None
+    state, trim = found
+    observation = common_pb2.Observation(challengers=codec.observation_to_proto(observe(state, 0)))
+    judged = stub.Evaluate(advisor_pb2.EvaluateRequest(
+        observation=observation, move=common_pb2.Move(notation=str(trim)),
+        limits=common_pb2.Limits(seed=1))).assessment
+    assert judged.win_probability < 0.05, judged
