@@ -288,7 +288,7 @@ class Checkpoint:
         if method not in ("GET", "HEAD"):
             return routes.files, Refusal(405, "invalid_argument", (
                 f"{path!r} is a page file: GET it ({method} is for /play/ and the RPCs)"))
-        return routes.files, None
+        return routes.files, _too_large(scope, 0)
 
     def _body_route(self, scope: Scope, method: str, kinds: frozenset[str],
                     max_bytes: int) -> Refusal | None:
@@ -305,8 +305,14 @@ class Checkpoint:
         if expected is not None and not token_matches(header(scope, b"authorization"),
                                                       expected):
             return Refusal(401, "unauthenticated", REFUSAL)
-        declared = header(scope, b"content-length")
-        if declared.isdigit() and int(declared) > max_bytes:
-            return Refusal(413, "resource_exhausted", (
-                f"the body has {declared} bytes; this route takes at most {max_bytes}"))
-        return None
+        return _too_large(scope, max_bytes)
+
+
+def _too_large(scope: Scope, max_bytes: int) -> Refusal | None:
+    """413 when the request declares a body over `max_bytes` (one sent without a length is
+    cut off where it is read)."""
+    declared = header(scope, b"content-length")
+    if declared.isdigit() and int(declared) > max_bytes:
+        return Refusal(413, "resource_exhausted", (
+            f"the body has {declared} bytes; this route takes at most {max_bytes}"))
+    return None

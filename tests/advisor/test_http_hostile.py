@@ -225,6 +225,7 @@ def test_same_origin_and_listed_origins_may_call(served: AdvisorServer) -> None:
     ("GET", "/play/new", b"", {}, 405, "invalid_argument"),
     ("POST", "/index.html", b"{}", {}, 405, "invalid_argument"),
     ("GET", "/no-such-file.js", b"", {}, 404, "not_found"),
+    ("GET", "/app.js", b"", {"content-length": "1000000"}, 413, "resource_exhausted"),
     ("POST", "/advisor.v1.Nope/GetInfo", b"{}", {}, 404, "not_found"),
     ("POST", "/advisor.v1.Advisor/Nope", b"{}", {}, 404, "not_found"),
     ("POST", GETINFO, b"{}", {"content-type": "application/grpc"}, 415, "invalid_argument"),
