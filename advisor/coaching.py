@@ -68,10 +68,6 @@ is said apart (`loss_interval`, `measured_better`). `GRADE_INACCURACY` is no lon
 DECIDED_MARGIN = 0.03
 """A win chance whose interval lies within this of 0 or of 1 is decided."""
 
-Z95 = 1.959964
-"""The normal quantile of a two-sided 95% interval."""
-
-
 TRADE_OFF = "in its favour, but not enough: "
 """How a fact in the move's favour begins under a move the best is measured better than."""
 
