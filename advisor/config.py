@@ -93,6 +93,9 @@ class ServerConfig:
         "games one client (address) may hold at once"))
     play_idle_hours: float = field(default=24.0, metadata=_help(
         "a game nobody has played for this long is forgotten"))
+    play_store: str | None = field(default=None, metadata=_help(
+        "SQLite file that keeps the page's games across restarts (':memory:': none kept; "
+        "default: $XDG_DATA_HOME or ~/.local/share, then card-advisor/games.sqlite3)"))
     engine: Engine = field(default="compiled", metadata=_help(
         "search engine of requests that name none: compiled (numba kernels, for games that have "
         "one) or python"))
@@ -143,6 +146,15 @@ class ServerConfig:
     def origins(self) -> list[str]:
         """The cross-site origins allowed to call the HTTP port (--cors-origins)."""
         return [o.strip() for o in (self.cors_origins or "").split(",") if o.strip()]
+
+    @property
+    def store_path(self) -> str:
+        """The file the page's games are kept in (--play-store, else the user's data folder)."""
+        if self.play_store:
+            return self.play_store
+        from advisor.play_store import default_path
+
+        return str(default_path())
 
     @property
     def processes(self) -> int:

@@ -51,6 +51,7 @@ from advisor.http_connections import ConnectionLimits, QuietAcceptErrors, guarde
 from advisor.http_gate import Checkpoint, CheckpointRules, Entrance, EntranceRules, Routes
 from advisor.play import Abandoned, Errand, Refused, TableBounds, Tables
 from advisor.play_route import MAX_BODY_BYTES, PlayRoute
+from advisor.play_store import GameStore
 from advisor.readiness import Readiness
 from contract.v1.advisor_connect import AdvisorASGIApplication
 
@@ -298,8 +299,9 @@ def application(servicer: Any, service: descriptor.ServiceDescriptor, config: Se
     # the bridge has the generated protocol's methods, made from the descriptor at run time
     rpcs = AdvisorASGIApplication(cast(Any, bridge), read_max_bytes=config.max_message_bytes,
                                   codecs=[google_protobuf_binary_codec(), CompactJson()])
-    tables = Tables(bridge.call, config.max_iterations, TableBounds(
-        config.play_tables_per_client, config.play_tables, config.play_idle_hours * 3600))
+    tables = Tables(bridge.call, config.max_iterations, GameStore(config.store_path),
+                    TableBounds(config.play_tables_per_client, config.play_tables,
+                                config.play_idle_hours * 3600))
     play = PlayRoute(tables, config.play_workers)
     prefix = f"/{service.full_name}/"
     app: Any = Checkpoint(

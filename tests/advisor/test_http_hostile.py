@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import select
 import socket
 import time
@@ -67,6 +68,13 @@ def healthy(port: int) -> bool:
         answer = health_pb2_grpc.HealthStub(channel).Check(
             health_pb2.HealthCheckRequest(), timeout=30)
     return bool(answer.status == health_pb2.HealthCheckResponse.SERVING)
+
+
+def forget_all(served: AdvisorServer) -> None:
+    """No table kept: the bounds start from an empty store."""
+    tables = served.http.play.tables
+    with tables._lock:
+        tables._forget(tables._store.idle_since(math.inf))
 
 
 def new_game(seed: int, **more: Any) -> bytes:
@@ -306,7 +314,7 @@ def test_tables_are_bounded_per_client_and_never_taken_from_another(
     served: AdvisorServer,
 ) -> None:
     port = served.http.port
-    served.http.play.tables._tables.clear()
+    forget_all(served)
     first = [_open_as(port, "198.51.100.1", seed)[1]["table"] for seed in range(3)]
     other = [_open_as(port, "198.51.100.2", seed)[1]["table"] for seed in range(2)]
     status, refused = _open_as(port, "198.51.100.3", 9)  # all 5 places are taken
@@ -322,7 +330,7 @@ def test_a_retried_or_stale_move_is_refused_not_played_for_the_next_seat(
     served: AdvisorServer,
 ) -> None:
     port = served.http.port
-    served.http.play.tables._tables.clear()
+    forget_all(served)
     _, view = request(port, "POST", "/play/new", new_game(3, bots=[{"seat": 1, "strength": 1}]))
     legal = request(port, "POST", "/advisor.v1.Advisor/LegalMoves",
                     json.dumps({"observation": view["observation"]}).encode())[1]
@@ -343,7 +351,7 @@ def test_a_play_flood_leaves_the_rpcs_answering_and_stops_when_its_clients_leave
 ) -> None:
     caplog.set_level(logging.INFO, logger="advisor.rpc")
     port = served.http.port
-    served.http.play.tables._tables.clear()
+    forget_all(served)
     body = new_game(5, iterations=2_000_000, bots=[{"seat": 0, "strength": 10}])
     flood = []
     for i in range(10):  # 2 play threads, 8 in hand at most: the rest are refused at once
@@ -384,7 +392,7 @@ def _wait_for_cancelled(served: AdvisorServer, caplog: pytest.LogCaptureFixture,
 
 def test_a_second_request_on_a_table_at_work_is_refused_at_once(served: AdvisorServer) -> None:
     port = served.http.port
-    served.http.play.tables._tables.clear()
+    forget_all(served)
     _, view = request(port, "POST", "/play/new", new_game(
         6, iterations=2_000_000, bots=[{"seat": 1, "strength": 10}]))  # seat 0 moves first
     legal = request(port, "POST", "/advisor.v1.Advisor/LegalMoves",
