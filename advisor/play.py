@@ -3,8 +3,10 @@ against bots whose full state stays on the server.
 
 A browser seat may see only its observation, but the referee RPCs (NewGame, ApplyMove) trade
 in full states, hidden cards included. So the state lives here, in a table, and the page gets
-what its seat sees: the observation, the public summaries and the moves so far (other seats'
-moves by their kind only, e.g. "reserve", since a move's notation can name a hidden card).
+what its seat sees: the observation, the public summaries and the moves so far. Other seats'
+moves are named when the whole table sees them (`PUBLIC`: every Splendor: Marvel move, a blind
+reserve naming only its deck; Challengers!' draft options and redraws), else by their kind only
+(a Challengers! pick or trim, e.g. "pick", whose card is hidden).
 Bots move here too, by SuggestMove on their own observation at their strength level. Every
 step is one of the servicer's RPCs (`Call`), so validation, limits and errors are the gRPC
 port's. Hints, grades and the review are the page's own public calls (SuggestMove, Evaluate,
@@ -43,6 +45,17 @@ from advisor.play_store import GameStore, Kept
 from contract.v1 import advisor_pb2, common_pb2
 
 MAX_LEVEL = 10
+
+PUBLIC: dict[int, frozenset[str] | None] = {
+    common_pb2.GAME_SPLENDOR_MARVEL: None,
+    common_pb2.GAME_NIM: None,
+    common_pb2.GAME_CHALLENGERS: frozenset({"opt", "redraw", "pass", "done"}),
+}
+"""By game, the kinds of move (a notation's first word) every seat sees whole; None: all.
+Splendor: Marvel hides no move (`blind:2` names the deck, not the card it draws; a card
+recruited from a reserve is public once recruited); in Challengers! the drafting seat's option
+and redraw are public (its observation's `option_pile`, `redraw_used`), its picks and a deck
+phase's trims are not, nor a match's deck searches (top, bottom, exhaust, order)."""
 
 
 class Refused(Exception):
@@ -145,6 +158,12 @@ def _unpacked(kept: Kept) -> Table:
                  kept.iterations, kept.client, kept.touched,
                  viewer=mine[-1] if mine else people[0], over=kept.over, busy=False,
                  ready=False, log=kept.log)
+
+
+def _public(game: int, move: dict[str, Any]) -> bool:
+    """Whether every seat sees `move` (a log entry) of `game` whole."""
+    kinds = PUBLIC.get(game, frozenset())
+    return kinds is None or move["notation"].split(":")[0] in kinds
 
 
 def _as_json(message: Message) -> dict[str, Any]:
@@ -376,6 +395,7 @@ class Tables:
         and it replays the deal), and, once the game is over, the record."""
         observed = self._call("Observe", advisor_pb2.ObserveRequest(
             state=table.state, seat=table.viewer), errand)
+        game = table.record.new_game.game
         view: dict[str, Any] = {
             "table": name,
             "seat": table.viewer,
@@ -385,7 +405,7 @@ class Tables:
             "newGame": _as_json(table.record.new_game),
             "observation": _as_json(observed.observation),
             "summaries": [_as_json(s) for s in observed.summaries],
-            "moves": [m if m["seat"] == table.viewer or table.over
+            "moves": [m if m["seat"] == table.viewer or table.over or _public(game, m)
                       else {**m, "notation": m["notation"].split(":")[0], "description": ""}
                       for m in table.log],
         }
