@@ -401,6 +401,7 @@ class Tables:
             "seat": table.viewer,
             "number": len(table.record.moves) + 1,
             "bots": {str(s): level for s, level in table.bots.items()},
+            "iterations": table.iterations,
             "over": table.over,
             "newGame": _as_json(table.record.new_game),
             "observation": _as_json(observed.observation),

@@ -68,6 +68,9 @@ def test_the_page_and_its_modules_are_served_at_the_root(served: AdvisorServer) 
     for module in ("app.js", "connect.js", "html.js", "splendor_marvel.js", "challengers.js"):
         status, kind, _ = get(served, f"/{module}")
         assert (status, kind.split(";")[0]) == (200, "text/javascript"), module
+    status, kind, effects = get(served, "/challengers-effects.json")
+    assert (status, kind) == (200, "application/json")
+    assert json.loads(effects)["castle_A_jester"].startswith("On reveal: ")
 
 
 def test_a_table_answers_the_persons_view_and_names_a_bots_public_move(
