@@ -7,6 +7,7 @@
 
 import { AdvisorError, play, rpc, setToken, stream } from "./connect.js";
 import { escape } from "./html.js";
+import { detail, graph, judgeTry, positions } from "./analysis.js";
 import * as challengers from "./challengers.js";
 import * as splendorMarvel from "./splendor_marvel.js";
 
@@ -122,6 +123,8 @@ async function start(event) {
 async function open(view) {
   $("grade").innerHTML = "";
   $("review").innerHTML = "";
+  $("review-start").disabled = false;
+  $("analysis").hidden = true;
   $("play").hidden = false;
   await show(view);
 }
@@ -336,46 +339,105 @@ async function hint() {
   }
 }
 
-// --- review
+// --- review: the analysis board and the puzzles
+
+let analysis;     // the finished game's review: its moves, their positions, the one selected
 
 async function review() {
   const people = [...Array(current.summaries.length).keys()].filter((s) => !(String(s) in current.bots));
+  const numbers = current.moves.filter((m) => people.includes(m.seat)).map((m) => m.number);
   $("review-start").disabled = true;
   setStatus("thinking", "Reviewing…");
-  const rows = [];
+  const reviews = [];
   let summary;
   try {
+    const building = positions(current.record, numbers, (n) => current.moves[n - 1].seat);
     await stream("ReviewGame", { record: current.record, seats: people, limits: limits() }, (item) => {
       if (item.move) {
-        const m = item.move;
-        const grade = m.forced ? "forced" : gradeText(m.grade);
-        rows.push(`<tr><td>${m.number}</td><td>${m.seat ?? 0}</td><td>${escape(m.move.description)}</td>
-          <td class="grade ${grade}">${grade}</td><td>${escape(betterMove(m))}</td>
-          <td>${reasonsList(m.reasons)}</td></tr>`);
-        $("review").innerHTML = reviewTable(rows, summary);
+        reviews.push(item.move);
+        $("review").textContent = `Reviewed ${reviews.length} of ${numbers.length} moves…`;
       } else {
         summary = item.summary;
       }
     });
-    $("review").innerHTML = reviewTable(rows, summary);
-    setStatus("reviewed", "Review done.");
+    const which = Object.keys(current.observation)[0];
+    analysis = { reviews, summary, seen: await building, which, view: current, index: 0 };
+    showAnalysis();
+    setStatus("reviewed", "Review done: click a point of the graph or use the arrow keys.");
   } catch (error) {
     showError(error);
   }
 }
 
-// The search's choice where it measured it better than the move (graded good or worse);
-// nothing beside a move graded best, forced or not searched.
-function betterMove(m) {
-  const better = !m.forced && m.grade && m.grade !== "GRADE_BEST" && m.bestMove?.notation !== m.move.notation;
-  return better ? m.bestMove?.description ?? "" : "";
-}
-
-function reviewTable(rows, summary) {
+function showAnalysis() {
+  const { reviews, summary } = analysis;
+  const turning = (summary?.seats ?? []).flatMap((s) => (s.turningPoints ?? []).map(Number));
   const accuracy = (summary?.seats ?? []).map((s) =>
     `<p class="accuracy">Seat ${s.seat ?? 0}: accuracy ${Math.round(s.accuracy ?? 0)} over ${s.moves ?? 0} moves</p>`);
-  return `${accuracy.join("")}<table><thead><tr><th>#</th><th>Seat</th><th>Move</th><th>Grade</th>
-    <th>Best</th><th>Why</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  const jumps = turning.map((n) => `<button type="button" class="jump" data-number="${n}">move ${n}</button>`);
+  $("review").textContent = "";
+  $("analysis").hidden = false;
+  $("analysis-graph").innerHTML = `${accuracy.join("")}${graph(reviews, analysis.view.moves.length, turning)}
+    <p class="turning-points">Turning points: ${jumps.join(" ") || "none"}</p>`;
+  const mistakes = reviews.filter((m) => ["GRADE_MISTAKE", "GRADE_BLUNDER"].includes(m.grade));
+  $("puzzles").innerHTML = mistakes.length ? `<h2>Learn from your mistakes</h2>
+    ${mistakes.map((m, i) => `<button type="button" class="puzzle-open" data-number="${m.number}">Puzzle ${i + 1}: move ${m.number}</button>`).join(" ")}
+    <div id="puzzle"></div>` : "";
+  select(0);
+}
+
+/** The board as `m`'s seat saw it just before `m`. */
+function positionBoard(m) {
+  const seen = analysis.seen.get(m.number);
+  if (!seen) return "";
+  const catalogue = gameInfo(analysis.view.newGame.game)[analysis.which];
+  const before = { ...analysis.view, observation: seen.observation, summaries: seen.summaries ?? [],
+                   seat: m.seat ?? 0, over: false, moves: analysis.view.moves.slice(0, m.number - 1) };
+  return RENDERERS[analysis.which].table(before, catalogue);
+}
+
+function select(index) {
+  const { reviews } = analysis;
+  if (!reviews.length) return;
+  analysis.index = Math.max(0, Math.min(reviews.length - 1, index));
+  const m = reviews[analysis.index];
+  $("analysis-move").innerHTML = detail(m, positionBoard(m), reasonsList(m.reasons));
+  $("analysis-move").dataset.number = String(m.number);
+  document.querySelectorAll("#graph .dot").forEach((d) => d.classList.toggle("selected", Number(d.dataset.number) === m.number));
+}
+
+function selectNumber(number) {
+  select(analysis.reviews.findIndex((m) => m.number === number));
+}
+
+async function openPuzzle(number) {
+  const m = analysis.reviews.find((r) => r.number === number);
+  const seen = analysis.seen.get(number);
+  const moves = (await rpc("LegalMoves", { observation: seen.observation })).moves ?? [];
+  Object.assign($("puzzle").dataset, { number: String(number), played: m.move.notation, best: m.bestMove?.notation ?? "" });
+  $("puzzle").innerHTML = `<h3>Move ${number}: you played ${escape(m.move.description)}; find a better move</h3>
+    <div class="position">${positionBoard(m)}</div>
+    <div class="puzzle-moves">${moves.map((x) => `<button type="button" class="try" data-notation="${escape(x.notation)}">${escape(x.description)}</button>`).join("")}</div>
+    <p id="puzzle-result" aria-live="polite"></p>
+    <button type="button" id="puzzle-answer">Show the answer</button>`;
+  $("puzzle").scrollIntoView({ block: "nearest" });
+}
+
+async function tryPuzzle(notation) {
+  const number = Number($("puzzle").dataset.number);
+  delete $("puzzle-result").dataset.solved;
+  $("puzzle-result").textContent = "Judging…";
+  const verdict = await judgeTry(analysis.seen.get(number).observation, notation, limits());
+  $("puzzle-result").dataset.solved = verdict.solved ? "yes" : "no";
+  $("puzzle-result").innerHTML = `${verdict.solved ? "Solved" : "Not this one"}:
+    <strong>${escape(verdict.assessment.move.description)}</strong> is
+    <span class="grade ${verdict.grade}">${verdict.grade}</span> (win chance ${percent(verdict.assessment.winProbability)})
+    ${reasonsList(verdict.assessment.explanations)}`;
+}
+
+function showAnswer() {
+  const m = analysis.reviews.find((r) => r.number === Number($("puzzle").dataset.number));
+  $("puzzle-result").innerHTML = `The review's choice: <strong>${escape(m.bestMove?.description ?? "")}</strong>`;
 }
 
 // --- wiring
@@ -442,6 +504,21 @@ for (const panel of ["moves", "choice"]) {
     }
   });
 }
+$("analysis").addEventListener("click", (event) => {
+  const target = event.target.closest("[data-number], button");
+  if (!target) return;
+  if (target.matches(".dot, .jump")) selectNumber(Number(target.dataset.number));
+  else if (target.matches(".puzzle-open")) openPuzzle(Number(target.dataset.number)).catch(showError);
+  else if (target.matches(".try")) tryPuzzle(target.dataset.notation).catch(showError);
+  else if (target.id === "puzzle-answer") showAnswer();
+});
+document.addEventListener("keydown", (event) => {
+  if ($("analysis").hidden || !analysis || event.target.closest?.("input, select, textarea")) return;
+  if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+    event.preventDefault();
+    select(analysis.index + (event.key === "ArrowRight" ? 1 : -1));
+  }
+});
 $("board").addEventListener("click", (event) => {
   const element = event.target.closest("[data-kinds]");
   if (element) boardClick(element);

@@ -65,7 +65,8 @@ def test_the_page_and_its_modules_are_served_at_the_root(served: AdvisorServer) 
     status, kind, page = get(served, "/")
     assert (status, kind.split(";")[0]) == (200, "text/html")
     assert '<script type="module" src="app.js">' in page
-    for module in ("app.js", "connect.js", "html.js", "splendor_marvel.js", "challengers.js"):
+    for module in ("app.js", "analysis.js", "connect.js", "html.js", "splendor_marvel.js",
+                   "challengers.js"):
         status, kind, _ = get(served, f"/{module}")
         assert (status, kind.split(";")[0]) == (200, "text/javascript"), module
     status, kind, effects = get(served, "/challengers-effects.json")

@@ -87,10 +87,31 @@ async function takeByClicking(page: Page, notation: string): Promise<void> {
   await page.click(`#choice button.move[data-notation="${notation}"]`);
 }
 
+/** The first puzzle from the review's mistakes: the move played and the review's choice are
+ * each judged by Evaluate (the game's seed and budget) and the verdict shown; then the answer.
+ * (At this test's 16 iterations Evaluate cannot tell most moves apart, and until the server
+ * gives the same judgement to the same question, issue 50, the review's verdict on the move
+ * played may differ from Evaluate's: so the verdicts' values are not asserted.) */
+async function solvePuzzle(page: Page): Promise<void> {
+  assert.ok(await page.locator(".puzzle-open").count() > 0, "a mistake to learn from");
+  await page.locator(".puzzle-open").first().click();
+  await page.locator("#puzzle .try").first().waitFor();
+  for (const which of ["played", "best"]) {
+    const notation = await page.getAttribute("#puzzle", `data-${which}`);
+    await page.click(`#puzzle .try[data-notation="${notation}"]`);
+    await page.waitForFunction(() => document.getElementById("puzzle-result")!.dataset.solved);
+    const verdict = (await page.locator("#puzzle-result").textContent() ?? "").replace(/\s+/g, " ");
+    assert.match(verdict, /^(Solved|Not this one): .+ is (best|good|mistake|blunder)/, `the ${which} move`);
+  }
+  await page.click("#puzzle-answer");
+  assert.match(await page.locator("#puzzle-result").textContent() ?? "", /The review's choice: \S/);
+}
+
 /** Plays a whole game of `title` as seat 0 against a level-3 bot in a window `width` wide,
  * clicking the board whenever a card stands for a legal move, with a screenshot after the
  * person's move number `shotAt`; the person's move count. */
-async function playWholeGame(title: string, picture: string, shotAt: number, width: number): Promise<number> {
+async function playWholeGame(title: string, picture: string, shotAt: number, width: number,
+  puzzles = false): Promise<number> {
   const context = await browser!.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(0);
@@ -182,19 +203,33 @@ async function playWholeGame(title: string, picture: string, shotAt: number, wid
     assert.equal(await page.locator(".seat.to-move").count(), 0);
     assert.match(await page.locator("#result").textContent() ?? "", /^(Seat \d wins|A draw|A tie).*Final score: seat 0: \d+/);
 
-    // the review grades every move of the person's seat, with the seat's accuracy
+    // the analysis board: a point a reviewed move, the turning points to jump to, each
+    // showing the position before it with its grade and reasons; the arrow keys step
     await page.click("#review-start");
     assert.equal(await settled(page), "reviewed");
-    assert.equal(await page.locator("#review tbody tr").count(), mine);
-    for (const row of await page.locator("#review tbody tr").filter({ has: page.locator("td.grade.best") }).all()) {
-      assert.equal((await row.locator("td").nth(4).textContent())!.trim(), "");
+    assert.equal(await page.locator("#graph .dot").count(), mine);
+    assert.match(await page.locator("#analysis .accuracy").first().textContent() ?? "", /accuracy \d+/);
+    const jump = page.locator("#analysis .jump").first();
+    if (await jump.count()) {
+      const number = await jump.getAttribute("data-number");
+      await jump.click();
+      assert.equal(await page.getAttribute("#analysis-move", "data-number"), number);
+      assert.equal(await page.locator(`#graph .dot.selected[data-number="${number}"]`).count(), 1);
     }
-    for (const side of await page.locator("#review li.reason").evaluateAll(
+    const shown = Number(await page.getAttribute("#analysis-move", "data-number"));
+    assert.match(await page.locator("#analysis-move .position h2").textContent() ?? "", new RegExp(title.replace("!", "")));
+    assert.ok(GRADES.concat("forced").includes((await page.getAttribute("#analysis-move [data-grade]", "data-grade"))!));
+    for (const side of await page.locator("#analysis-move li.reason").evaluateAll(
       (items) => items.map((item) => (item as HTMLElement).dataset.favours))) {
       assert.ok(["pro", "con", "neither"].includes(side!), `a reason marked ${side}`);
     }
-    assert.match(await page.locator("#review .accuracy").textContent() ?? "", /accuracy \d+/);
-    assert.ok(await fitsSideways(page), "the review fits the window");
+    await page.keyboard.press(shown === mine * 2 ? "ArrowLeft" : "ArrowRight");
+    assert.notEqual(Number(await page.getAttribute("#analysis-move", "data-number")), shown);
+    assert.ok(await fitsSideways(page), "the analysis board fits the window");
+    if (puzzles) await solvePuzzle(page);
+    if (SCREENSHOTS) {
+      await page.locator("#analysis").screenshot({ path: join(SCREENSHOTS, picture.replace("play-", "analysis-")) });
+    }
     return mine;
   } finally {
     await context.close();
@@ -203,7 +238,7 @@ async function playWholeGame(title: string, picture: string, shotAt: number, wid
 
 test("a whole Splendor: Marvel game by clicking the board, with a hint, grades and a review",
   { skip: !FOUND && "no Chromium" }, async (t) => {
-    const moves = await playWholeGame("Splendor: Marvel", "play-splendor-marvel.png", 5, 1280);
+    const moves = await playWholeGame("Splendor: Marvel", "play-splendor-marvel.png", 5, 1280, true);
     t.diagnostic(`${moves} moves`);
   });
 
@@ -223,6 +258,11 @@ test("the bot's recruit is named in the log and on the board, and a game resumes
       assert.equal(await settled(page), "ready");
       await page.selectOption("#game", { label: "Splendor: Marvel" });
       await page.selectOption('select[data-seat="1"]', "10");
+      await page.fill("#iterations", String(BUDGET));
+      await page.fill("#iterations", "5000000");  // out of range: said on the page, not dealt
+      await page.click("#start");
+      assert.equal(await page.getAttribute("#status", "data-state"), "error");
+      assert.match(await page.locator("#status").textContent() ?? "", /budget must be .* from 1 to 2000000/);
       await page.fill("#iterations", String(BUDGET));
       await page.fill("#seed", "3");
       await page.click("#start");
