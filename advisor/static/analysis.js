@@ -20,18 +20,22 @@ const GRADES = {
 const gradeOf = (m) => m.forced ? "forced" : GRADES[m.grade] ?? "not graded";
 const percent = (p) => `${Math.round((p ?? 0) * 100)}%`;
 
-/** The positions before each move of `record` as `seatOf(number)` saw them: number → the
- * ObserveResponse. */
-export async function positions(record, numbers, seatOf) {
+/** The record replayed: its moves with the seat that played each (`{number, seat,
+ * notation, description}`), and the position before each move of a seat `wanted(seat)` as that
+ * seat saw it (number → ObserveResponse). */
+export async function positions(record, wanted) {
   const seen = new Map();
+  const moves = [];
   let state = (await rpc("NewGame", record.newGame)).state;
-  const moves = record.moves ?? [];
-  const last = Math.max(0, ...numbers);
-  for (let n = 1; n <= Math.min(last, moves.length); n++) {
-    if (numbers.includes(n)) seen.set(n, await rpc("Observe", { state, seat: seatOf(n) }));
-    state = (await rpc("ApplyMove", { state, move: moves[n - 1] })).state;
+  for (const [i, move] of (record.moves ?? []).entries()) {
+    const legal = await rpc("LegalMoves", { state });
+    const seat = legal.seat ?? 0;
+    const known = (legal.moves ?? []).find((m) => m.notation === move.notation);
+    moves.push({ number: i + 1, seat, notation: move.notation, description: known?.description ?? move.notation });
+    if (wanted(seat)) seen.set(i + 1, await rpc("Observe", { state, seat }));
+    state = (await rpc("ApplyMove", { state, move })).state;
   }
-  return seen;
+  return { seen, moves };
 }
 
 /** The graph: x the move number, y the seat's win chance before its move. */

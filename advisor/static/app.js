@@ -172,8 +172,8 @@ async function resume(table) {
 
 /** A judgement's limits: the game's budget and the deal's seed, the same for every call of
  * the game (hint, grade, review), whatever the move. */
-function limits() {
-  return { maxIterations: String(current.iterations), seed: String(current.newGame.seed ?? "0") };
+function limits(game = current) {
+  return { maxIterations: String(game.iterations), seed: String(game.newGame.seed ?? "0") };
 }
 
 function replayLink(view) {
@@ -345,28 +345,60 @@ let analysis;     // the finished game's review: its moves, their positions, the
 
 async function review() {
   const people = [...Array(current.summaries.length).keys()].filter((s) => !(String(s) in current.bots));
-  const numbers = current.moves.filter((m) => people.includes(m.seat)).map((m) => m.number);
   $("review-start").disabled = true;
+  await analyse({ ...current, people });
+}
+
+/** Review `game` (a finished table, or a record opened on the page: its record, newGame,
+ * iterations, bots and the seats to review, `people`) and show the analysis board. */
+async function analyse(game) {
   setStatus("thinking", "Reviewing…");
   const reviews = [];
   let summary;
   try {
-    const building = positions(current.record, numbers, (n) => current.moves[n - 1].seat);
-    await stream("ReviewGame", { record: current.record, seats: people, limits: limits() }, (item) => {
+    const building = positions(game.record, (seat) => game.people.includes(seat));
+    await stream("ReviewGame", { record: game.record, seats: game.people, limits: limits(game) }, (item) => {
       if (item.move) {
         reviews.push(item.move);
-        $("review").textContent = `Reviewed ${reviews.length} of ${numbers.length} moves…`;
+        $("review").textContent = `Reviewed ${reviews.length} moves…`;
       } else {
         summary = item.summary;
       }
     });
-    const which = Object.keys(current.observation)[0];
-    analysis = { reviews, summary, seen: await building, which, view: current, index: 0 };
+    const { seen, moves } = await building;
+    const which = Object.keys(seen.values().next().value?.observation ?? game.observation ?? {})[0];
+    analysis = { reviews, summary, seen, which, view: { ...game, moves }, index: 0 };
     showAnalysis();
     setStatus("reviewed", "Review done: click a point of the graph or use the arrow keys.");
   } catch (error) {
     showError(error);
   }
+}
+
+/** Open a record file (a GameRecord in JSON, as `card-advisor-cli play` saves it) on the
+ * analysis board: every seat reviewed at the set-up's budget, with the deal's seed. */
+async function openRecord(file) {
+  let record;
+  try {
+    record = JSON.parse(await file.text());
+  } catch {
+    setStatus("error", `${file.name} is not JSON: open a game record (a GameRecord in JSON).`);
+    return;
+  }
+  if (!record?.newGame || record.initialState || record.chanceSeed !== undefined) {
+    setStatus("error", "The page reviews records that start from a deal (newGame) without a chance seed, "
+      + "as card-advisor-cli play saves them; review others with card-advisor-cli review.");
+    return;
+  }
+  const { problem, budget } = checked();
+  if (problem) {
+    setStatus("error", problem);
+    return;
+  }
+  const players = Number(record.newGame.players ?? 2);
+  $("play").hidden = true;
+  await analyse({ record, newGame: record.newGame, iterations: budget, bots: {},
+                  people: [...Array(players).keys()], table: null });
 }
 
 function showAnalysis() {
@@ -380,6 +412,7 @@ function showAnalysis() {
   $("analysis-graph").innerHTML = `${accuracy.join("")}${graph(reviews, analysis.view.moves.length, turning)}
     <p class="turning-points">Turning points: ${jumps.join(" ") || "none"}</p>`;
   const mistakes = reviews.filter((m) => ["GRADE_MISTAKE", "GRADE_BLUNDER"].includes(m.grade));
+  $("record-link").href = `data:application/json,${encodeURIComponent(JSON.stringify(analysis.view.record))}`;
   $("puzzles").innerHTML = mistakes.length ? `<h2>Learn from your mistakes</h2>
     ${mistakes.map((m, i) => `<button type="button" class="puzzle-open" data-number="${m.number}">Puzzle ${i + 1}: move ${m.number}</button>`).join(" ")}
     <div id="puzzle"></div>` : "";
@@ -427,7 +460,7 @@ async function tryPuzzle(notation) {
   const number = Number($("puzzle").dataset.number);
   delete $("puzzle-result").dataset.solved;
   $("puzzle-result").textContent = "Judging…";
-  const verdict = await judgeTry(analysis.seen.get(number).observation, notation, limits());
+  const verdict = await judgeTry(analysis.seen.get(number).observation, notation, limits(analysis.view));
   $("puzzle-result").dataset.solved = verdict.solved ? "yes" : "no";
   $("puzzle-result").innerHTML = `${verdict.solved ? "Solved" : "Not this one"}:
     <strong>${escape(verdict.assessment.move.description)}</strong> is
@@ -484,6 +517,11 @@ $("players").addEventListener("change", fillSeats);
 $("setup").addEventListener("submit", start);
 $("hint").addEventListener("click", hint);
 $("review-start").addEventListener("click", review);
+$("record-file").addEventListener("change", (event) => {
+  const [file] = event.target.files;
+  if (file) openRecord(file);
+  event.target.value = "";
+});
 window.addEventListener("hashchange", () => {
   if (!info) return;
   fromAddress();

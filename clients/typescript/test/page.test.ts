@@ -107,6 +107,19 @@ async function solvePuzzle(page: Page): Promise<void> {
   assert.match(await page.locator("#puzzle-result").textContent() ?? "", /The review's choice: \S/);
 }
 
+/** The game's record, saved from the analysis board and opened again as a file: every seat's
+ * moves reviewed on the board. */
+async function reviewTheRecordFile(page: Page): Promise<void> {
+  const href = (await page.getAttribute("#record-link", "href"))!;
+  const record = decodeURIComponent(href.slice(href.indexOf(",") + 1));
+  const moves = (JSON.parse(record) as { moves: unknown[] }).moves.length;
+  await page.setInputFiles("#record-file", { name: "game.json", mimeType: "application/json", buffer: Buffer.from(record) });
+  await page.waitForFunction(() => document.getElementById("play")!.hidden);  // reviewing from then on
+  assert.equal(await settled(page), "reviewed");
+  assert.equal(await page.locator("#graph .dot").count(), moves);
+  assert.equal(await page.locator("#graph polyline").count(), 2);  // both seats
+}
+
 /** Plays a whole game of `title` as seat 0 against a level-3 bot in a window `width` wide,
  * clicking the board whenever a card stands for a legal move, with a screenshot after the
  * person's move number `shotAt`; the person's move count. */
@@ -230,6 +243,7 @@ async function playWholeGame(title: string, picture: string, shotAt: number, wid
     if (SCREENSHOTS) {
       await page.locator("#analysis").screenshot({ path: join(SCREENSHOTS, picture.replace("play-", "analysis-")) });
     }
+    if (puzzles) await reviewTheRecordFile(page);
     return mine;
   } finally {
     await context.close();
