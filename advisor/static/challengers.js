@@ -94,6 +94,8 @@ function trophy(view, park) {
   const o = view.observation.challengers;
   const row = (o.trophyFans?.[Math.max(count(o.round), 1) - 1]?.cards ?? []).map(count);
   if (park !== undefined && row[park] !== undefined && row[park] >= 0) return `trophy worth ${row[park]} fans`;
+  const known = row.filter((n) => n >= 0);
+  if (known.length === 1) return `this round's trophy: ${known[0]} fans`;  // 2 players: one, public
   const shown = row.map((n) => n >= 0 ? String(n) : "?");
   return shown.length ? `trophies this round: ${shown.join(", ")} fans` : "trophies hidden";
 }
