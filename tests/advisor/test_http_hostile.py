@@ -117,14 +117,17 @@ def closed_by_server(sock: socket.socket) -> int:
     return status
 
 
-def logged(caplog: pytest.LogCaptureFixture, path: str, count: int = 1) -> list[dict[str, Any]]:
-    """The HTTP port's log lines for requests to `path`, once `count` are in (a line is
-    written just after its answer is sent; 30 s at most)."""
+def logged(caplog: pytest.LogCaptureFixture, path: str, count: int = 1,
+           status: int | None = None) -> list[dict[str, Any]]:
+    """The HTTP port's log lines for requests to `path` (answered with `status`, if given),
+    once `count` are in (a line is written just after its answer is sent, so an earlier test's
+    last line may come in late; 30 s at most)."""
     deadline = time.monotonic() + 30
     while True:
         lines = [json.loads(r.getMessage()) for r in caplog.records
                  if r.name == "advisor.http" and r.getMessage().startswith('{"http"')]
-        mine = [line for line in lines if line["http"].endswith(f" {path}")]
+        mine = [line for line in lines if line["http"].endswith(f" {path}")
+                and status in (None, line["status"])]
         if len(mine) >= count or time.monotonic() > deadline:
             return mine
         time.sleep(0.01)
@@ -292,13 +295,13 @@ def test_proxy_headers_are_believed_only_from_a_trusted_proxy(
 ) -> None:
     caplog.set_level(logging.INFO, logger="advisor.http")
     request(served.http.port, "POST", GETINFO, b"{}", {"x-forwarded-for": "203.0.113.9"})
-    assert logged(caplog, GETINFO, 1)[-1]["peer"] == "203.0.113.9"  # loopback is trusted here
+    assert logged(caplog, GETINFO, 1, 200)[-1]["peer"] == "203.0.113.9"  # loopback is trusted
     plain = start(http_port=-1)  # trusts no proxy
     try:
         request(plain.http.port, "POST", GETINFO, b"{}", {"x-forwarded-for": "203.0.113.9"})
     finally:
         plain.stop(grace=1.0)
-    assert logged(caplog, GETINFO, 2)[-1]["peer"] == "127.0.0.1"
+    assert logged(caplog, GETINFO, 2, 200)[-1]["peer"] == "127.0.0.1"
 
 
 def _open_as(port: int, client: str, seed: int) -> tuple[int, dict[str, Any]]:
