@@ -8,7 +8,6 @@ first candidate.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 from advisor.config import ServerConfig
@@ -25,6 +24,9 @@ NEGATIVE_UINT64 = 1 << 63
 """A uint64 this large is a signed client's negative number: refused, not searched."""
 MARGIN_SHARE = 0.1
 """Of the time to a call's deadline, kept free (at least --deadline-margin-ms) to answer."""
+DEFAULT_SEED = 0
+"""The seed of a request that gives none: the same question gets the same answer
+(advisor.questions)."""
 ENGINE_NAMES: dict[int, Engine] = {
     common_pb2.ENGINE_COMPILED: "compiled",
     common_pb2.ENGINE_PYTHON: "python",
@@ -118,7 +120,7 @@ def budget_of(
         margin = min(max(config.deadline_margin_ms / 1000, time_remaining * MARGIN_SHARE),
                      time_remaining / 4)
         deadline = now() + time_remaining - margin
-    seed = limits.seed if limits.HasField("seed") else random.SystemRandom().getrandbits(63)
+    seed = limits.seed if limits.HasField("seed") else DEFAULT_SEED
     return Budget(
         iterations=iterations,
         time_s=max(0.0, time_ms / 1000 - spent) * share,

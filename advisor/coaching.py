@@ -9,13 +9,15 @@ Confidence intervals are Wilson's at 95% over a candidate's visits. Two moves ar
 their intervals overlap and each has at least `MIN_TIE_VISITS` visits: the search cannot tell
 them apart, so neither is called worse. With fewer visits overlapping intervals say only that
 the search did not look long enough (*undecided*). When neither holds and the best move's value
-is higher, the search measures the best *better*. Grades have three bands by the loss, as many
-as a default judgement can tell apart, and the lowest is split by that measurement: best when
-no move is measured better, good when one is; how they were chosen is in docs/coaching.md.
+is higher, the search measures the best *better*. A grade is the band of the measured loss
+alone (best, good, mistake, blunder); how sure it is comes apart: the loss's interval, whether it
+straddles a band's edge, whether the best is measured better (docs/coaching.md).
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
@@ -32,24 +34,42 @@ MIN_TIE_VISITS = 400
 
 
 def against(compared_with: str) -> str:
-    """How the position a reason compares with is named inside its sentence."""
-    return BEFORE if compared_with == BEFORE else f"after {compared_with}"
+    """How the position a reason compares with is named inside its sentence (the other move
+    by its short name: its full description is the comparison's, said once)."""
+    return BEFORE if compared_with == BEFORE else f"after {short(compared_with)}"
 
 
-BEST_BOUND = 0.06
-"""Losses below this are graded best (or good, when the best move is measured better): about
-two standard deviations of a default judgement's error on a loss (0.03 measured below 0.20 by
-benchmarks/calibration.py), so a default budget and ten times it put a move on the same side of
-this edge."""
+def short(description: str) -> str:
+    """A move's description without its parenthesised details: "recruit Quake (level 1, red
+    bonus, ...)" is "recruit Quake", "take Power (purple), Soul (orange)" "take Power, Soul"."""
+    return re.sub(r" \([^()]*\)", "", description)
+
+
+def count(number: float, singular: str, plural: str = "") -> str:
+    """"1 card", "3 cards", "0.5 cards": a number with its noun in the right number."""
+    return f"{number:g} {singular if number == 1 else plural or singular + 's'}"
+
+
+BEST_BOUND = 0.02
+"""Losses below this are graded best: within two points of the best move's win chance."""
+
+GOOD_BOUND = 0.06
+"""Losses below this (from `BEST_BOUND`) are graded good: a small loss."""
 
 BLUNDER_BOUND = 0.20
 """Losses from this up are blunders: a fifth of a game, the size of letting a forced win go."""
 
-GRADE_BOUNDS = ((BEST_BOUND, common_pb2.GRADE_BEST), (BLUNDER_BOUND, common_pb2.GRADE_MISTAKE))
+GRADE_BOUNDS = ((BEST_BOUND, common_pb2.GRADE_BEST), (GOOD_BOUND, common_pb2.GRADE_GOOD),
+                (BLUNDER_BOUND, common_pb2.GRADE_MISTAKE))
 """The bands by the loss of the mover's win probability against the best move (upper bounds);
-above the last, `GRADE_BLUNDER`. The first band is `GRADE_GOOD` instead when the best move is
-measured better (`measured_better`). `GRADE_INACCURACY` is no longer given: its band was
-narrower than a default judgement's noise."""
+above the last, `GRADE_BLUNDER`. A grade is its loss's band alone: how sure the judgement is
+is said apart (`loss_interval`, `measured_better`). `GRADE_INACCURACY` is no longer given."""
+
+DECIDED_MARGIN = 0.03
+"""A win chance whose interval lies within this of 0 or of 1 is decided."""
+
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
 
 
 TRADE_OFF = "in its favour, but not enough: "
@@ -128,6 +148,11 @@ class Measured(Generic[S, C]):
     def against(self) -> str:
         """How the position compared with is named inside a sentence."""
         return against(self.than)
+
+    @property
+    def other(self) -> str:
+        """The move compared with, by its short name (`short`)."""
+        return short(self.than)
 
 
 def more_is_better(_m: Measured[Any, Any]) -> int:
@@ -224,13 +249,35 @@ def measured_better(own: Candidate, best: Candidate) -> bool:
     return own.value < best.value and not tied(own, best) and not undecided(own, best)
 
 
-def grade(value_loss: float, best_is_better: bool) -> common_pb2.Grade:
-    """The grade of a move losing `value_loss` win probability against the best; in the
-    lowest band, `GRADE_GOOD` when the best is measured better (`best_is_better`)."""
-    graded = next((g for bound, g in GRADE_BOUNDS if value_loss < bound),
-                  common_pb2.GRADE_BLUNDER)
-    return common_pb2.GRADE_GOOD if graded == common_pb2.GRADE_BEST and best_is_better \
-        else graded
+def grade(value_loss: float) -> common_pb2.Grade:
+    """The grade of a move losing `value_loss` win probability against the best: its band."""
+    return next((g for bound, g in GRADE_BOUNDS if value_loss < bound), common_pb2.GRADE_BLUNDER)
+
+
+def loss_interval(own: Candidate, best: Candidate) -> tuple[float, float]:
+    """The 95% interval on `best`'s value less `own`'s (two independent searches: the
+    half-widths of their Wilson intervals added in quadrature), within [0, 1]."""
+    if own is best:
+        return 0.0, 0.0
+    spread = math.hypot(*((high - low) / 2 for low, high in (interval(own), interval(best))))
+    loss = best.value - own.value
+    return max(0.0, loss - spread), min(1.0, max(0.0, loss + spread))
+
+
+def grades_between(low: float, high: float) -> list[common_pb2.Grade]:
+    """The grades whose bands the losses from `low` to `high` meet, best first."""
+    return list(dict.fromkeys(grade(loss) for loss in (low, *[
+        bound for bound, _ in GRADE_BOUNDS if low < bound <= high], high)))
+
+
+def decided(own: Candidate, best: Candidate, roots: Sequence[Candidate]) -> str:
+    """"lost" when even the best move's win chance is within noise of 0 (no move wins), "won"
+    when the move's and every move's the main search tried (`roots`) are within noise of 1
+    (no move loses), else ""."""
+    if interval(best)[1] <= DECIDED_MARGIN:
+        return "lost"
+    won = [own, *roots]
+    return "won" if all(interval(c)[0] >= 1 - DECIDED_MARGIN for c in won) else ""
 
 
 def line_steps(

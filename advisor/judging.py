@@ -18,8 +18,10 @@ from advisor import answers, coaching
 from advisor.adapters import GameAdapter
 from advisor.budget import Budget
 from advisor.coaching import Reason
+from advisor.questions import Question, Remembered
 from contract.v1 import advisor_pb2, common_pb2
 from search import CancelToken, SearchResult, ismcts
+from search.limits import now
 from search.result import Candidate
 
 JUDGE_SHARE = 0.5
@@ -29,28 +31,71 @@ tie (`coaching.MIN_TIE_VISITS`); a quarter measured the Avengers give-away alike
 never call a tie there (docs/coaching.md)."""
 
 
+ESCALATION = (JUDGE_SHARE, 2.0, 8.0)
+"""The own searches' shares of the budget, in turn, while the loss's interval straddles a
+grade's edge: the judgement is sequential, capped at 8 times the budget."""
+REMEMBERED_JUDGEMENTS = 4096
+"""Own searches a worker remembers (a few hundred bytes each): a long game's every judged move."""
+
+
 @dataclass(frozen=True)
 class Judged:
-    """A move's own search: its only candidate (None when no sampled world allowed the move)
-    and the iterations it ran."""
+    """A move's own search: its only candidate (None when no sampled world allowed the move),
+    the iterations it ran and whether it ran them all (then the same question gets it again)."""
 
     action: Hashable
     own: Candidate | None
     iterations: int
+    whole: bool = True
+    share: float = JUDGE_SHARE
+
+
+_remembered: Remembered[Judged] = Remembered(REMEMBERED_JUDGEMENTS)
 
 
 def own_search(
     adapter: GameAdapter, obs: Any, action: Hashable, budget: Budget, cancel: CancelToken,
-    deadline: float | None = None, share: float = JUDGE_SHARE,
+    question: Question, deadline: float | None = None, share: float = JUDGE_SHARE,
 ) -> Judged:
-    """Search `obs` with the root restricted to `action`, with `share` of the budget."""
-    limits = budget.limits(cancel, share)
-    if deadline is not None:
-        limits = replace(limits, deadline=deadline)
-    config = replace(budget.config(), root_move=action)
-    result = ismcts(adapter.engine, obs, limits, config, seed=budget.seed)
-    own = result.candidates[0] if result.candidates else None
-    return Judged(action, own, result.stats.iterations)
+    """Search `obs` with the root restricted to `action`, with `share` of the budget
+    (remembered by the question when it ran its whole budget)."""
+
+    def search() -> Judged:
+        limits = budget.limits(cancel, share)
+        if deadline is not None:
+            limits = replace(limits, deadline=deadline)
+        config = replace(budget.config(), root_move=action)
+        result = ismcts(adapter.engine, obs, limits, config, seed=budget.seed)
+        own = result.candidates[0] if result.candidates else None
+        return Judged(action, own, result.stats.iterations,
+                      result.stats.stopped_by == "iterations", share)
+
+    return _remembered.get((question.key, action, share), search, lambda j: j.whole)
+
+
+def settled(
+    adapter: GameAdapter, obs: Any, mine: Judged, best: Judged, budget: Budget,
+    cancel: CancelToken, question: Question,
+) -> tuple[Judged, Judged, int]:
+    """The judged move's and the best move's own searches, run again with the next share of
+    `ESCALATION` while the loss's interval straddles a grade's edge (budgets in iterations,
+    while the call has time), and the iterations those further searches ran."""
+    more = 0
+    while straddles(mine, best) and budget.iterations is not None and not cancel.is_set():
+        shares = [share for share in ESCALATION if share > mine.share]
+        if not shares or (budget.deadline is not None and now() >= budget.deadline):
+            break
+        mine, best = (own_search(adapter, obs, j.action, budget, cancel, question,
+                                 share=shares[0]) for j in (mine, best))
+        more += mine.iterations + best.iterations
+    return mine, best, more
+
+
+def straddles(mine: Judged, best: Judged) -> bool:
+    """True when the loss's interval meets more than one grade's band."""
+    if mine.action == best.action or mine.own is None or best.own is None:
+        return False
+    return len(coaching.grades_between(*coaching.loss_interval(mine.own, best.own))) > 1
 
 
 def assessment(
@@ -62,7 +107,9 @@ def assessment(
     `alternative`, a move shown in the same answer, or the position before the move when None)
     and both expected lines. `peers` are the other moves judged in the same answer. When the
     best is measured better and is the alternative, its advantages come first
-    (`coaching.against_the_better`)."""
+    (`coaching.against_the_better`). After the comparison comes, if it applies, that the game
+    is decided (then the move is not graded), or why a move every fact argues against is still
+    best."""
     seat = result.player
     ranked = [c.action for c in result.candidates]
     rank = ranked.index(mine.action) + 1 if mine.action in ranked else 0
@@ -76,24 +123,67 @@ def assessment(
         if against_best:
             reasons = coaching.against_the_better(reasons)
         unexplained = against_best and not any(map(coaching.favours_the_other_move, reasons))
-        reasons.insert(0, comparison(adapter, mine, best, unexplained))
-        _numbers(out, adapter, obs, mine, best, peers, seed)
+        _numbers(out, adapter, obs, mine, best, peers, seed, result.candidates)
+        framing = [comparison(adapter, mine, best, unexplained)]
+        if out.decided:
+            framing.append(decided_reason(mine, best, result.candidates))
+        elif out.grade == common_pb2.GRADE_BEST and alternative == best.action != mine.action \
+                and _all_against(reasons):
+            framing.append(still_best(adapter, best))
+        reasons = framing + reasons
     out.explanations.extend(r.message() for r in reasons)
     out.reasons.extend(r.text for r in reasons)
     return out
 
 
+def _all_against(reasons: Sequence[Reason]) -> bool:
+    """True when some reason takes a side and every one that does favours the other move."""
+    sided = [r for r in reasons if r.favours != advisor_pb2.FAVOURS_NEITHER]
+    return bool(sided) and all(map(coaching.favours_the_other_move, sided))
+
+
+def still_best(adapter: GameAdapter, best: Judged) -> Reason:
+    """Why a move whose every measured fact favours the search's choice is still best."""
+    assert best.own is not None
+    words = adapter.move_message(best.action, best.own.player).description
+    return Reason("still_best", (
+        f"still best: the facts below favour {words}, but the search, playing both on, finds "
+        f"them worth less than {coaching.BEST_BOUND:.0%} of a win"), 0.0, 0.0, words)
+
+
+def decided_reason(mine: Judged, best: Judged, roots: Sequence[Candidate]) -> Reason:
+    """The first reason of a move played once the game is decided."""
+    assert mine.own is not None and best.own is not None
+    if coaching.decided(mine.own, best.own, roots) == "lost":
+        text = (f"the game is decided: no move wins it (the best keeps {_chance(best.own)}), so "
+                "the move is not graded")
+    else:
+        text = ("the game is decided: every move keeps the win "
+                f"(this one {_chance(mine.own)}), so the move is not graded")
+    return Reason("decided", text, mine.own.value, best.own.value)
+
+
 def _numbers(
     out: advisor_pb2.MoveAssessment, adapter: GameAdapter, obs: Any, mine: Judged, best: Judged,
-    peers: Sequence[Judged], seed: int,
+    peers: Sequence[Judged], seed: int, roots: Sequence[Candidate],
 ) -> None:
-    """Value, loss, interval, ties, grade and lines of a judged move."""
+    """Value, loss and its interval, ties, grade (with how sure it is) and lines of a judged
+    move."""
     own, top = mine.own, best.own
     assert own is not None and top is not None
     is_best = mine.action == best.action
     loss, tie, out.grade = verdict(mine, best)
     out.win_probability, out.value_loss, out.visits = own.value, loss, own.visits
     out.lcb, out.ucb = coaching.interval(own)
+    out.loss_low, out.loss_high = (0.0, 0.0) if is_best else coaching.loss_interval(own, top)
+    grades = coaching.grades_between(out.loss_low, out.loss_high)
+    if len(grades) > 1:
+        out.too_close_to_call = True
+        out.close_grade = grades[-1] if out.grade == grades[0] else grades[0]
+    out.best_measured_better = not is_best and coaching.measured_better(own, top)
+    if coaching.decided(own, top, roots):
+        out.decided, out.grade = True, common_pb2.GRADE_UNSPECIFIED
+        out.too_close_to_call, out.close_grade = False, common_pb2.GRADE_UNSPECIFIED
     out.tied_with_best = tie
     out.undecided = coaching.undecided(own, top)
     out.tied_with.extend(
@@ -110,13 +200,14 @@ def _numbers(
 
 
 def verdict(mine: Judged, best: Judged) -> tuple[float, bool, common_pb2.Grade]:
-    """The loss of `mine` against `best` (both searched), whether they are tied, the grade."""
+    """The loss of `mine` against `best` (both searched), whether they are tied, the grade
+    (the loss's band)."""
     own, top = mine.own, best.own
     assert own is not None and top is not None
     if mine.action == best.action:
         return 0.0, True, common_pb2.GRADE_BEST
     loss = max(0.0, top.value - own.value)
-    return loss, coaching.tied(own, top), coaching.grade(loss, coaching.measured_better(own, top))
+    return loss, coaching.tied(own, top), coaching.grade(loss)
 
 
 def _value(judged: Judged) -> float:
@@ -137,7 +228,10 @@ def comparison(adapter: GameAdapter, mine: Judged, best: Judged, unexplained: bo
     words = adapter.move_message(best.action, top.player).description
     if mine.action == best.action:
         text = f"the search's choice: {_chance(own)} to win"
-    elif coaching.measured_better(own, top):  # the rule that grades the move good, not best
+    elif coaching.measured_better(own, top) and top.value - own.value < coaching.BEST_BOUND:
+        text = (f"{words} is measurably better, by less than {coaching.BEST_BOUND:.0%}: "
+                f"{_chance(top)} to win against {_chance(own)}")
+    elif coaching.measured_better(own, top):
         text = f"{words} is better: {_chance(top)} to win against {_chance(own)}" + (
             UNEXPLAINED if unexplained else "")
     elif own.value >= top.value:

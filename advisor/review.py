@@ -10,11 +10,9 @@ leave in the record's order whatever order the jobs finish in.
 from __future__ import annotations
 
 import math
-import random
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future
-from dataclasses import replace
 
 from advisor import work
 from advisor.budget import Budget
@@ -37,11 +35,6 @@ _COUNTED = {
 }
 
 Pending = tuple[Turn, Job | None, "Future[bytes] | None"]
-
-
-def move_seed(seed: int, number: int) -> int:
-    """The search seed of move `number` in a review seeded with `seed`."""
-    return random.Random(f"review/{seed}/{number}").getrandbits(63)
 
 
 def move_accuracy(loss: float) -> float:
@@ -76,9 +69,12 @@ def seat_review(seat: int, moves: Sequence[advisor_pb2.MoveReview]) -> advisor_p
     for move in moves:
         if move.forced:
             counts.forced += 1
+        elif move.assessment.decided:
+            counts.decided += 1
         elif move.grade in _COUNTED:
             name = _COUNTED[move.grade]
             setattr(counts, name, getattr(counts, name) + 1)
+            counts.too_close_to_call += move.assessment.too_close_to_call
         else:
             counts.not_searched += 1
     graded = [m.value_loss for m in moves if m.grade in _COUNTED]
@@ -145,10 +141,9 @@ class Review:
             if turn.forced:
                 self._pending.append((turn, None, None))
                 continue
-            budget = replace(self.budget, seed=move_seed(self.budget.seed, turn.number))
-            try:
+            try:  # seeded by the question itself, as a grade asked during play is
                 job, future = self.pool.submit(work.evaluate, adapter.name, turn.observation,
-                                               turn.action, budget)
+                                               turn.action, self.budget)
             except PoolBusy:
                 if not self._in_flight():
                     raise

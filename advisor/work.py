@@ -19,6 +19,7 @@ from advisor import answers, judging
 from advisor.adapters import GameAdapter, adapter_by_name
 from advisor.budget import Budget
 from advisor.judging import JUDGE_SHARE
+from advisor.questions import Question, Remembered
 from advisor.warmup import warm_kernels
 from contract.v1 import advisor_pb2, common_pb2
 from search import SearchResult, ismcts
@@ -31,8 +32,12 @@ EVALUATION_PLAYOUTS = 16
 PLAYOUT_TIME_SHARE = 0.15  # of the time to a call's deadline, kept by Evaluate for playouts
 PLAYOUT_PLY_CAP = 2000
 
+REMEMBERED_SEARCHES = 64
+"""Main searches a worker remembers (each a result's candidates and lines: a few kB)."""
+
 _flags: Any = None
 _progress: Any = None
+_remembered: Remembered[SearchResult] = Remembered(REMEMBERED_SEARCHES)
 
 
 def init_worker(flags: Any, progress: Any) -> None:
@@ -62,16 +67,24 @@ class SlotCancel:
 
 
 def _search(
-    adapter: GameAdapter, obs: Any, budget: Budget, slot: int, deadline: float | None = None,
-    **limits: Any,
+    adapter: GameAdapter, obs: Any, budget: Budget, question: Question, slot: int,
+    deadline: float | None = None, **limits: Any,
 ) -> SearchResult:
-    """The main search: the budget's limits (stopping by `deadline` when given) and settings."""
+    """The main search: the budget's limits (stopping by `deadline` when given) and settings;
+    remembered by its question when it ran its whole budget and reported no progress."""
     base = budget.limits(SlotCancel(slot))
     if deadline is not None:
         limits["deadline"] = deadline
     if limits:
         base = replace(base, **limits)
-    return ismcts(adapter.engine, obs, base, budget.config(), seed=budget.seed)
+
+    def search() -> SearchResult:
+        return ismcts(adapter.engine, obs, base, budget.config(), seed=budget.seed)
+
+    if "on_progress" in limits:
+        return search()
+    return _remembered.get(question.key, search,
+                           lambda result: result.stats.stopped_by == "iterations")
 
 
 def suggest(
@@ -81,8 +94,9 @@ def suggest(
     """SuggestMove: search, choose by strength, then work out the rest of the turn; with
     `judge`, each shown candidate is judged as Evaluate judges a move."""
     adapter = adapter_by_name(game)
+    question = Question.of(adapter, obs, budget)
     ends = _time_plan(budget, [1.0, *[JUDGE_SHARE] * (budget.candidates if judge else 0)])
-    result = _search(adapter, obs, budget, slot, deadline=ends[0])
+    result = _search(adapter, obs, budget, question, slot, deadline=ends[0])
     index = budget.choose(result)
     chosen = result.candidates[index]
     response = advisor_pb2.SuggestMoveResponse(
@@ -96,7 +110,7 @@ def suggest(
         level=budget.strength if budget.weakened else 0,
     )
     if judge:
-        judged, iterations = _judged_candidates(adapter, obs, result, budget, slot)
+        judged, iterations = _judged_candidates(adapter, obs, result, budget, question, slot)
         response.judged.extend(judged)
         response.judging_iterations = iterations
     if not skip_follow_ups:
@@ -106,7 +120,8 @@ def suggest(
 
 
 def _judged_candidates(
-    adapter: GameAdapter, obs: Any, result: SearchResult, budget: Budget, slot: int
+    adapter: GameAdapter, obs: Any, result: SearchResult, budget: Budget, question: Question,
+    slot: int,
 ) -> tuple[list[advisor_pb2.MoveAssessment], int]:
     """The shown candidates, each judged from its own search against the search's choice,
     highest judged value first, and the iterations those searches ran. The choice's reasons
@@ -114,19 +129,21 @@ def _judged_candidates(
     cancel = SlotCancel(slot)
     shown = result.candidates[: budget.candidates]
     ends = _judging_plan(budget, len(shown))
-    runs = [judging.own_search(adapter, obs, c.action, budget, cancel, end)
+    runs = [judging.own_search(adapter, obs, c.action, budget, cancel, question, end)
             for c, end in zip(shown, ends, strict=False)]
     best = runs[0]
     ranked = judging.ordered(runs)
     others = [j.action for j in ranked if j is not best]
-    judged = [
-        judging.assessment(
-            adapter, obs, result, j, best,
+    judged, more = [], 0
+    for j in ranked:  # each judged as Evaluate judges it: settled against the best
+        mine, top, extra = judging.settled(adapter, obs, j, best, budget, cancel, question)
+        more += extra
+        judged.append(judging.assessment(
+            adapter, obs, result, mine, top,
             best.action if j is not best else others[0] if others else None, runs, budget.seed,
-        )
-        for j in ranked
-    ]
-    return judged, sum(j.iterations for j in runs)
+        ))
+    judged.sort(key=lambda a: a.win_probability, reverse=True)  # as settled
+    return judged, sum(j.iterations for j in runs) + more
 
 
 def _follow_ups(
@@ -165,11 +182,13 @@ def _follow_ups(
 def analyze(game: str, obs: Any, budget: Budget, report_ms: int, job: int, slot: int) -> bytes:
     """Analyze: partial answers go to the progress queue; the final one is returned."""
     adapter = adapter_by_name(game)
+    question = Question.of(adapter, obs, budget)
 
     def report(partial: SearchResult) -> None:
         _progress.put((job, _analysis(adapter, obs, partial, budget, final=False)))
 
-    result = _search(adapter, obs, budget, slot, on_progress=report, progress_ms=report_ms)
+    result = _search(adapter, obs, budget, question, slot, on_progress=report,
+                     progress_ms=report_ms)
     return _analysis(adapter, obs, result, budget, final=True)
 
 
@@ -191,8 +210,9 @@ def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> byt
     judgement: the main search (SuggestMove's) names the best move, then the move and the best
     each get a search of their own (`advisor.judging`)."""
     adapter = adapter_by_name(game)
+    question = Question.of(adapter, obs, budget)
     ends = _time_plan(budget, [1.0] if action is None else [1.0, JUDGE_SHARE, JUDGE_SHARE])
-    result = _search(adapter, obs, budget, slot, deadline=ends[0])
+    result = _search(adapter, obs, budget, question, slot, deadline=ends[0])
     response = advisor_pb2.EvaluateResponse(
         win_probability=result.root_values,
         expected_points=_expected_points(adapter, obs, budget),
@@ -205,15 +225,17 @@ def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> byt
         cancel = SlotCancel(slot)
         is_best = action == result.action
         ends = _judging_plan(budget, 1 if is_best else 2)
-        mine = judging.own_search(adapter, obs, action, budget, cancel, ends[0])
+        mine = judging.own_search(adapter, obs, action, budget, cancel, question, ends[0])
         best = mine if is_best else judging.own_search(
-            adapter, obs, result.action, budget, cancel, ends[1])
+            adapter, obs, result.action, budget, cancel, question, ends[1])
+        first = mine.iterations + (0 if is_best else best.iterations)
+        mine, best, more = judging.settled(adapter, obs, mine, best, budget, cancel, question)
         runner_up = result.candidates[1].action if len(result.candidates) > 1 else None
         response.assessment.CopyFrom(judging.assessment(
             adapter, obs, result, mine, best, runner_up if is_best else best.action,
             [mine, best], budget.seed,
         ))
-        response.judging_iterations = mine.iterations + (0 if is_best else best.iterations)
+        response.judging_iterations = first + more
     return response.SerializeToString()
 
 

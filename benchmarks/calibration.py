@@ -1,38 +1,30 @@
-"""How well a judged move's loss at the default budget matches the loss at ten times the budget.
+"""How well a judged move's grade at the default budget matches its grade at ten times it.
 
 Positions come from arena self-play (`clients.arena.referee.play`, the `--bot` spec in every
 seat) at several stages of each game: the plies at `STAGES` of its length where the seat to
 move has at least three legal moves. In each, three moves are judged as Evaluate judges them
-(`advisor.judging`): the best, a middling one and the worst by the game's priors (on a world
-sampled from the mover's observation). Each is judged twice, at `--iterations` and at
-`--factor` times that, with the same seed; the larger budget stands for the truth. The table
-gives, by the grade at the larger budget, the bias (mean of small-budget loss minus large-budget
-loss) and the mean absolute error, and the share of grades that agree. Grades are given to the
-recorded losses by the current rule (`advisor.coaching.grade`), so a file measured before a
-change of the grade bands reports under the new bands; good and best are told apart by
-`advisor.coaching.measured_better` on the recorded own values and visits (files that predate
-`best_visits` ran the choice's own search with the move's iterations, so with its visits).
-Beside the grades' agreement, the bands' (best and good together: the loss's band alone,
-comparable with the figures from before good was given again). Below the table, the
-disagreements by pair of grades, how many of them had the main search choose another move at
-the two budgets, how the two own values behind a loss err at 1x (apart or together:
-docs/coaching.md "Why the learned search's grades move"), and the agreement by stage (each
-line records the moves, the main search's choice and both own values at each budget, and the
-stage).
+(`advisor.judging`: the main search names the best, each move and the best get own searches,
+run again with more iterations while the loss's interval straddles a grade's edge), drawn the
+three ways players meet: the search's best, a uniformly random legal move, and the move a
+level-3 bot plays there (the moves players make, near the band edges). Each is judged twice, at
+`--iterations` and at `--factor` times that, with the same seed; the larger budget stands for
+the truth. The table gives, by the grade at the larger budget, the bias (mean of small-budget
+loss minus large-budget loss), the mean absolute error and the share of grades that agree;
+below it, the agreement of all grades and of the confident ones (not too close to call at the
+default budget), each with a 95% interval over positions, the share called too close to call
+by grade, the disagreements by pair of grades, how the two own values behind a loss err, and
+the agreement by stage and by how the move was drawn. Grades are given to the recorded losses
+by the current rule (`advisor.coaching.grade`).
 
 Each judged move is written as one JSON line to `--out` as soon as it is measured, so a run
 stopped early still reports (`--report FILE` prints the table of a file again), and `--resume`
 skips the positions a file already holds. `--against REF` adds how often the file's grades agree
-with REF's grades at its larger budget, on the judged moves both files hold: two evaluations
-measured on the same positions, each checked against the same judge. `--value NAME` judges with
-another engine of the game (the arena's `value=`, e.g. `logistic`), on the same positions and
-judged moves.
+with REF's grades at its larger budget, on the judged moves both files hold. `--value NAME`
+judges with another engine of the game (the arena's `value=`, e.g. `logistic`).
 
     python -m benchmarks.calibration --game splendor_marvel --positions 200
     python -m benchmarks.calibration --game challengers --positions 200 --out chal.jsonl
     python -m benchmarks.calibration --report chal.jsonl
-    python -m benchmarks.calibration --value logistic --out logistic.jsonl
-    python -m benchmarks.calibration --report logistic.jsonl --against calibration.jsonl
 """
 
 from __future__ import annotations
@@ -51,17 +43,17 @@ from typing import Any, cast
 
 from advisor.adapters import GameAdapter, adapter_by_name
 from advisor.budget import Budget
-from advisor.coaching import GRADE_BOUNDS, grade, measured_better
+from advisor.coaching import GRADE_BOUNDS, grade, grades_between, loss_interval
 from advisor.engine_adapter import EngineAdapter
-from advisor.judging import JUDGE_SHARE, Judged, own_search, verdict
+from advisor.judging import JUDGE_SHARE, own_search, settled, verdict
+from advisor.questions import Question
 from clients.arena.record import GameTask
 from clients.arena.referee import play
 from clients.arena.registry import load_game
 from clients.arena.specs import VALUES, engine_named
 from contract.v1 import common_pb2
 from games.registry import DEFAULT_GAME, GAMES
-from search import Cancelled, ismcts
-from search.result import Candidate, wilson_lower_bound
+from search import Cancelled, ismcts, levels
 
 
 def _name(value: int) -> str:
@@ -71,10 +63,11 @@ def _name(value: int) -> str:
 
 STAGES = (0.1, 0.3, 0.5, 0.7, 0.9)
 """Where in a game positions are taken, as shares of its length in plies."""
-BANDS = (*(_name(g) for _, g in GRADE_BOUNDS), _name(common_pb2.GRADE_BLUNDER))
-"""The bands by the loss, best first (good is in best's band)."""
-GRADES = (BANDS[0], _name(common_pb2.GRADE_GOOD), *BANDS[1:])
-"""The grades given, best first."""
+GRADES = (*(_name(g) for _, g in GRADE_BOUNDS), _name(common_pb2.GRADE_BLUNDER))
+"""The grades given (the bands by the loss), best first."""
+KINDS = ("best", "random", "level3")
+"""How the judged moves are drawn: the search's best, a uniform legal move, a level-3 bot's."""
+PLAYERS_LEVEL = 3
 BOOTSTRAP_DRAWS = 2000
 
 
@@ -106,8 +99,25 @@ def positions(game_name: str, bot: str, count: int, seed: int
     raise RuntimeError("ran out of deals")
 
 
+def drawn_moves(adapter: GameAdapter, obs: Any, iterations: int, seed: int) -> list[Any]:
+    """The search's best move at `iterations`, a uniformly random legal move, and the move a
+    level-3 bot plays (`search.levels`, the arena's and the service's ladder)."""
+    engine = adapter.engine
+    plan = budget(iterations, seed)
+    best = ismcts(engine, obs, plan.limits(Cancelled()), plan.config(), seed=seed).action
+    legal = list(adapter.legal_moves(obs))
+    uniform = random.Random(f"calibration/{seed}/{len(legal)}").choice(legal)
+    ladder = levels.ladder_of(engine)
+    weak = budget(levels.level_iterations(iterations, PLAYERS_LEVEL, ladder), seed)
+    searched = ismcts(engine, obs, weak.limits(Cancelled()), weak.config(), seed=seed + 1)
+    played = searched.candidates[levels.choose(searched.candidates, PLAYERS_LEVEL, seed,
+                                               ladder)].action
+    return [best, uniform, played]
+
+
 def moves_by_prior(game: Any, obs: Any, seed: int) -> list[Any]:
-    """The best, a middling and the worst legal move by the priors (on a sampled world)."""
+    """The best, a middling and the worst legal move by the priors (on a sampled world): the
+    judged moves of the drift and reason-side tools."""
     world = game.sample(obs, random.Random(f"calibration/{seed}"))
     legal = list(game.legal_actions(world))
     priors = game.priors(world, legal)
@@ -136,26 +146,25 @@ def searched_with(game_name: str, value: str) -> GameAdapter:
 
 def judge(adapter: GameAdapter, obs: Any, moves: Sequence[Any], iterations: int, seed: int,
           share: float) -> list[dict[str, Any]]:
-    """Each move judged as Evaluate judges it: the main search's best, then own searches."""
+    """Each move judged as Evaluate judges it: the main search's best, then own searches,
+    settled while the loss's interval straddles a grade's edge."""
     plan = budget(iterations, seed)
     cancel = Cancelled()
+    question = Question.of(adapter, obs, plan)
     main = ismcts(adapter.engine, obs, plan.limits(cancel), plan.config(), seed=seed)
-    searched: dict[Any, Judged] = {}
-
-    def own(action: Any) -> Judged:
-        if action not in searched:
-            searched[action] = own_search(adapter, obs, action, plan, cancel, share=share)
-        return searched[action]
-
-    best = own(main.action)
+    first = own_search(adapter, obs, main.action, plan, cancel, question, share=share)
     rows = []
     for move in moves:
-        mine = own(move)
+        mine = own_search(adapter, obs, move, plan, cancel, question, share=share)
+        mine, best, _ = settled(adapter, obs, mine, first, plan, cancel, question)
         if mine.own is None or best.own is None:
             continue
         loss, tie, graded = verdict(mine, best)
-        rows.append({"loss": loss, "tie": tie,
-                     "grade": _name(graded),
+        low, high = (0.0, 0.0) if mine.action == best.action else loss_interval(mine.own,
+                                                                                best.own)
+        rows.append({"loss": loss, "tie": tie, "grade": _name(graded),
+                     "loss_low": low, "loss_high": high,
+                     "too_close": len(grades_between(low, high)) > 1,
                      "visits": mine.own.visits,
                      "move": str(move), "value": mine.own.value,
                      "best": str(main.action), "best_value": best.own.value,
@@ -176,11 +185,11 @@ def measure(args: argparse.Namespace) -> None:
             if label in done:
                 continue
             obs = game.observe(state, game.current_player(state))
-            moves = moves_by_prior(game, obs, args.seed)
+            moves = drawn_moves(adapter, obs, args.iterations, args.seed)
             small = judge(adapter, obs, moves, args.iterations, args.seed, args.share)
             large = judge(adapter, obs, moves, args.iterations * args.factor, args.seed,
                           args.share)
-            for kind, a, b in zip(("best", "middling", "worst"), small, large, strict=False):
+            for kind, a, b in zip(KINDS, small, large, strict=False):
                 out.write(json.dumps({
                     "position": label, "stage": stage, "kind": kind,
                     "iterations": args.iterations,
@@ -214,14 +223,24 @@ def report(path: Path, reference: Path | None = None) -> str:
         lines.append(f"| {band_name} | {len(band)} | {statistics.fmean(errors):+.3f} | "
                      f"{statistics.fmean(abs(e) for e in errors):.3f} | {agree:.1%} |")
     within = sum(_near(_graded(r["small"]), _graded(r["large"])) for r in rows) / len(rows)
+    agree = sum(_graded(r["small"]) == _graded(r["large"]) for r in rows) / len(rows)
     low, high = _agreement_interval(rows, _graded)
-    bands = sum(_banded(r["small"]) == _banded(r["large"]) for r in rows) / len(rows)
-    band_low, band_high = _agreement_interval(rows, _banded)
     lines.append("")
-    lines.append(f"Grades agree, 95% interval over positions ({BOOTSTRAP_DRAWS} bootstrap "
-                 f"draws): {low:.1%}-{high:.1%}")
-    lines.append(f"Bands agree (best and good together): {bands:.1%} ({band_low:.1%}-"
-                 f"{band_high:.1%})")
+    lines.append(f"All grades agree: {agree:.1%} ({low:.1%}-{high:.1%}, 95% interval over "
+                 f"positions, {BOOTSTRAP_DRAWS} bootstrap draws)")
+    if all("too_close" in r["small"] for r in rows):
+        sure = [r for r in rows if not r["small"]["too_close"]]
+        if sure:
+            agreed = sum(_graded(r["small"]) == _graded(r["large"]) for r in sure) / len(sure)
+            sure_low, sure_high = _agreement_interval(sure, _graded)
+            lines.append(f"Confident grades agree (not too close to call at 1x, {len(sure)} of "
+                         f"{len(rows)}): {agreed:.1%} ({sure_low:.1%}-{sure_high:.1%})")
+        lines += ["", "| grade at 1x | moves | too close to call |", "|---|---|---|"]
+        for name in GRADES:
+            at = [r for r in rows if _graded(r["small"]) == name]
+            if at:
+                close = sum(r["small"]["too_close"] for r in at) / len(at)
+                lines.append(f"| {name} | {len(at)} | {close:.1%} |")
     lines.append(f"Grades within one band of the 10x grade: {within:.1%}")
     lines += ["", *_disagreements(rows)]
     if reference is not None:
@@ -237,11 +256,12 @@ def against(rows: Sequence[dict[str, Any]], path: Path) -> str:
     if not shared:
         return f"no judged move in common with {path}"
     lines = [f"Against {path}'s grades at 10x, on the {len(shared)} judged moves both files "
-             "hold:", "", "| grades of this file | grades agree | bands agree |", "|---|---|---|"]
+             "hold:", "", "| grades of this file | grades agree | within one band |",
+             "|---|---|---|"]
     for budget_name, side in (("at 1x", "small"), ("at 10x", "large")):
         agree = sum(_graded(r[side]) == _graded(reference[_key(r)]) for r in shared)
-        bands = sum(_banded(r[side]) == _banded(reference[_key(r)]) for r in shared)
-        lines.append(f"| {budget_name} | {agree / len(shared):.1%} | {bands / len(shared):.1%} |")
+        near = sum(_near(_graded(r[side]), _graded(reference[_key(r)])) for r in shared)
+        lines.append(f"| {budget_name} | {agree / len(shared):.1%} | {near / len(shared):.1%} |")
     return "\n".join(lines)
 
 
@@ -268,6 +288,11 @@ def _disagreements(rows: Sequence[dict[str, Any]]) -> list[str]:
                      f"disagreements ({everywhere} of all {len(rows)} judged moves).")
     if all("best_value" in r["small"] for r in rows):
         lines += ["", *_value_errors(rows)]
+    lines += ["", "| drawn as | moves | grades agree |", "|---|---|---|"]
+    for kind in sorted({r["kind"] for r in rows}):
+        at = [r for r in rows if r["kind"] == kind]
+        agree = sum(_graded(r["small"]) == _graded(r["large"]) for r in at) / len(at)
+        lines.append(f"| {kind} | {len(at)} | {agree:.1%} |")
     if all("stage" in r for r in rows):
         lines += ["", "| stage | moves | grades agree |", "|---|---|---|"]
         for stage in sorted({r["stage"] for r in rows}):
@@ -288,11 +313,12 @@ def _value_errors(rows: Sequence[dict[str, Any]]) -> list[str]:
     mine = [r["small"]["value"] - r["large"]["value"] for r in same]
     best = [r["small"]["best_value"] - r["large"]["best_value"] for r in same]
     loss = [r["small"]["loss"] - r["large"]["loss"] for r in same]
+    together = (f"correlation {statistics.correlation(mine, best):+.2f}"
+                if statistics.pstdev(mine) and statistics.pstdev(best) else "no correlation")
     return [f"On the {len(same)} judged moves (not the choice) whose main search chose the same "
             f"move at both budgets, the standard deviation of the error at 1x: the move's own "
             f"value {statistics.pstdev(mine):.3f}, the choice's {statistics.pstdev(best):.3f} "
-            f"(correlation {statistics.correlation(mine, best):+.2f}), the loss "
-            f"{statistics.pstdev(loss):.3f}."]
+            f"({together}), the loss {statistics.pstdev(loss):.3f}."]
 
 
 def _agreement_interval(rows: Sequence[dict[str, Any]],
@@ -314,37 +340,13 @@ def _agreement_interval(rows: Sequence[dict[str, Any]],
 
 
 def _graded(judged: dict[str, Any]) -> str:
-    """The grade the current rule gives a recorded judgement."""
-    return _name(grade(judged["loss"], _best_is_better(judged)))
-
-
-def _banded(judged: dict[str, Any]) -> str:
-    """The band of a recorded judgement's grade (best and good together)."""
-    return _band(_graded(judged))
-
-
-def _best_is_better(judged: dict[str, Any]) -> bool:
-    """Whether the recorded own searches measure the search's choice better than the move."""
-    if judged["move"] == judged["best"]:
-        return False
-    return measured_better(_recorded(judged["value"], judged["visits"]),
-                           _recorded(judged["best_value"],
-                                     judged.get("best_visits", judged["visits"])))
-
-
-def _recorded(value: float, visits: int) -> Candidate:
-    """A recorded own search's only candidate, as far as its value and visits go."""
-    return Candidate("recorded", 0, visits, visits, (value, 1.0 - value), 0.0,
-                     wilson_lower_bound(value, visits), ())
+    """The grade the current rule gives a recorded judgement: its loss's band."""
+    return _name(grade(judged["loss"]))
 
 
 def _near(a: str, b: str) -> bool:
     """Within one band of each other."""
-    return abs(BANDS.index(_band(a)) - BANDS.index(_band(b))) <= 1
-
-
-def _band(grade_name: str) -> str:
-    return BANDS[0] if grade_name == _name(common_pb2.GRADE_GOOD) else grade_name
+    return abs(GRADES.index(a) - GRADES.index(b)) <= 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -359,7 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bot", default="ismcts:iters=100", help="self-play bot spec")
     parser.add_argument("--value", default="default", choices=VALUES,
                         help="judge with this engine of the game (the arena's value=, e.g. "
-                             "logistic); the judged moves stay the game's own priors' choice")
+                             "logistic)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("calibration.jsonl"))
     parser.add_argument("--resume", action="store_true")

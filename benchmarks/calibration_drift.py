@@ -33,6 +33,7 @@ from typing import Any
 
 from advisor.adapters import GameAdapter
 from advisor.judging import JUDGE_SHARE, own_search
+from advisor.questions import Question
 from benchmarks.calibration import budget, moves_by_prior, positions, searched_with
 from clients.arena.registry import load_game
 from clients.arena.specs import VALUES
@@ -67,7 +68,9 @@ def measure_position(adapter: GameAdapter, obs: Any, moves: Sequence[Any],
 
 def _own(adapter: GameAdapter, obs: Any, move: Any, visits: int, seed: int) -> float | None:
     """The own value of `move` from a search of `visits` iterations (None: never allowed)."""
-    judged = own_search(adapter, obs, move, budget(visits, seed), Cancelled(), share=1.0)
+    plan = budget(visits, seed)
+    judged = own_search(adapter, obs, move, plan, Cancelled(), Question.of(adapter, obs, plan),
+                        share=1.0)
     return None if judged.own is None else judged.own.value
 
 

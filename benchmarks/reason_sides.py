@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from advisor.adapters import adapter_by_name
 from advisor.coaching import Reason, against_the_better, favours_the_other_move, measured_better
 from advisor.judging import own_search
+from advisor.questions import Question
 from benchmarks.calibration import budget, moves_by_prior, positions
 from clients.arena.registry import load_game
 from contract.v1 import advisor_pb2
@@ -56,10 +57,12 @@ def measure(game_name: str, count: int, iterations: int, bot: str, seed: int
             positions(game_name, bot, count, seed), start=1):
         obs = game.observe(state, game.current_player(state))
         plan, cancel = budget(iterations, seed), Cancelled()
-        choice = ismcts(adapter.engine, obs, plan.limits(cancel), plan.config(), seed=seed).action
-        best = own_search(adapter, obs, choice, plan, cancel)
+        question = Question.of(adapter, obs, plan)
+        choice = ismcts(adapter.engine, obs, plan.limits(cancel), plan.config(),
+                        seed=seed).action
+        best = own_search(adapter, obs, choice, plan, cancel, question)
         for move in dict.fromkeys(m for m in moves_by_prior(game, obs, seed) if m != choice):
-            mine = own_search(adapter, obs, move, plan, cancel)
+            mine = own_search(adapter, obs, move, plan, cancel, question)
             judged += 1
             if mine.own is None or best.own is None or not measured_better(mine.own, best.own):
                 continue

@@ -124,12 +124,14 @@ def _card(card: int, s: State) -> str:
 
 
 def _say_gap(m: Measured) -> str:
-    gap = int(m.value)
-    where = f"{abs(gap)} {'above' if gap > 0 else 'below'}" if gap else "level with"
-    verb = "puts" if m.than == BEFORE or m.value < m.baseline else "raises"
-    then = f"{m.baseline:+g}" if m.baseline else "0"
-    return (f"{verb} your deck's power {where} the opponent you are likely to meet "
-            f"(theirs: {m.context}; the gap is {then} {m.against})")
+    return (f"leaves your deck's power {_gap(m.value) or 'level with'} the opponent you are "
+            f"likely to meet, whose deck has {m.context} ({_gap(m.baseline) or 'level'} "
+            f"{m.against})")
+
+
+def _gap(gap: float) -> str:
+    """"3 above", "2 below", or "" when level: a deck's power against another's."""
+    return f"{abs(gap):g} {'above' if gap > 0 else 'below'}" if gap else ""
 
 
 def _say_mean(m: Measured) -> str:
@@ -140,7 +142,7 @@ def _say_mean(m: Measured) -> str:
 
 
 def _say_size(m: Measured) -> str:
-    left = f"leaves your deck at {m.value:g} cards ({m.baseline:g} {m.against})"
+    left = f"leaves your deck at {coaching.count(m.value, 'card')} ({m.baseline:g} {m.against})"
     if m.value == 0:
         return left + ": with an empty deck you lose the match at once"
     if m.value <= SHORT_DECK:
@@ -169,15 +171,17 @@ def _good_if_known(direction: int) -> Callable[[Measured], int]:
 
 
 def _say_count(what: str) -> Callable[[Measured], str]:
+    """The sentence of a count of `what` (cards of some kind) in the deck."""
     def say(m: Measured) -> str:
-        return f"leaves {m.value:g} {what} in your deck ({m.baseline:g} {m.against})"
+        return (f"leaves {coaching.count(m.value, 'card')} {what} in your deck "
+                f"({m.baseline:g} {m.against})")
     return say
 
 
 def _say_fans(m: Measured) -> str:
     delta = m.value - m.baseline
-    return (f"{'gains' if delta > 0 else 'forgoes'} {abs(delta):g} fans: {m.value:g} in all "
-            f"({m.baseline:g} {m.against})")
+    return (f"{'gains' if delta > 0 else 'forgoes'} {coaching.count(abs(delta), 'fan')}: "
+            f"{m.value:g} in all ({m.baseline:g} {m.against})")
 
 
 def _say_bench(m: Measured) -> str:
@@ -233,11 +237,11 @@ FEATURES = (
                 lambda m: 8.0 * abs(m.value - m.baseline), good=more_is_better),
     DeckFeature("strong_cards", "deck_power",
                 lambda s, p, o: sum(1 for x in _powers(s.decks[p], s) if x >= STRONG_POWER),
-                _say_count(f"cards of base power {STRONG_POWER} or more"),
+                _say_count(f"of base power {STRONG_POWER} or more"),
                 lambda m: 0.5 * abs(m.value - m.baseline), good=more_is_better),
     DeckFeature("weak_cards", "consistency",
                 lambda s, p, o: sum(1 for x in _powers(s.decks[p], s) if x <= 2),
-                _say_count("cards of base power 1 or 2"),
+                _say_count("of base power 1 or 2"),
                 lambda m: 0.5 * abs(m.value - m.baseline), good=fewer_is_better),
     DeckFeature("fans", "fans", lambda s, p, o: _public_fans(s, p), _say_fans,
                 lambda m: 2.0 * abs(m.value - m.baseline), good=more_is_better),
@@ -333,15 +337,15 @@ def _playouts(obs: Observation, action: Action, alternative: Action, seed: int
     found = []
     if wins[0] != wins[1]:
         text = (f"wins this round's match in {wins[0]} of {PLAYOUT_ROUNDS} sampled playouts "
-                f"({wins[1]} after {words})")
+                f"({wins[1]} after {coaching.short(words)})")
         found.append((5.0 * abs(wins[0] - wins[1]) / PLAYOUT_ROUNDS, Reason(
             "match_wins", text, wins[0] / PLAYOUT_ROUNDS, wins[1] / PLAYOUT_ROUNDS, words,
             "match", side(wins[0] - wins[1]))))
     if counted:
         value, baseline = triggers[0] / PLAYOUT_ROUNDS, triggers[1] / PLAYOUT_ROUNDS
-        text = (f"{NAME[card]}'s effect ({EFFECT[card]}) triggers {triggers[0]} times in "
-                f"{PLAYOUT_ROUNDS} sampled matches of your deck: {value:g} a match "
-                f"({baseline:g} after {words})")
+        times = "once" if triggers[0] == 1 else f"{triggers[0]} times"
+        text = (f"{NAME[card]}'s effect triggers {times} in {PLAYOUT_ROUNDS} sampled matches "
+                f"({triggers[1]} after {coaching.short(words)})")
         found.append((3.0 * abs(value - baseline), Reason(
             "effect_triggers", text, value, baseline, words, "effect")))
     return found

@@ -85,10 +85,10 @@ def _say_gauntlet(m: Measured) -> str:
     if m.value:
         done = "completes the Infinity Gauntlet (16 points, every colour, the green token)"
         return done + (": the game ends this round" if m.than == BEFORE
-                       else f", which {m.than} does not")
+                       else f", which {m.other} does not")
     if m.than == BEFORE:
         return f"no longer meets the Infinity Gauntlet: it needs {_gauntlet_needs(m.after, m.seat)}"
-    return (f"misses the Infinity Gauntlet: {m.than} completes it now, while after this move "
+    return (f"misses the Infinity Gauntlet: {m.other} completes it now, while after this move "
             f"it still needs {_gauntlet_needs(m.after, m.seat)}")
 
 
@@ -104,7 +104,7 @@ def _say_colours(m: Measured) -> str:
     if gained:
         return f"gives you a first {_colours(gained)} bonus: {rest}"
     lost = [c for c in still if c not in _missing_colours(m.base, m.seat)]
-    return f"{rest}, where {m.than} gives you a first {_colours(lost)} bonus"
+    return f"{rest}, where {m.other} gives you a first {_colours(lost)} bonus"
 
 
 def _weight_colours(m: Measured) -> float:
@@ -115,7 +115,7 @@ def _weight_colours(m: Measured) -> float:
 def _say_green(m: Measured) -> str:
     if m.value > m.baseline:
         return "takes the green Time Stone token the Gauntlet needs"
-    return f"the Gauntlet still needs the green token, which {m.than} takes"
+    return f"the Gauntlet still needs the green token, which {m.other} takes"
 
 
 # --- points, locations, the Avengers tile --------------------------------------------------
@@ -127,7 +127,7 @@ def _card_points(state: SplendorState, seat: int) -> int:
 def _say_points(m: Measured) -> str:
     delta = m.value - m.baseline
     where = f"from {m.baseline:g}" if m.than == BEFORE else \
-        f"{abs(delta):g} {_sign(delta, 'more', 'fewer')} than {m.than}"
+        f"{abs(delta):g} {_sign(delta, 'more', 'fewer')} than {m.other}"
     verb = _sign(delta, "brings you to", "leaves you at")
     return f"{verb} {m.value:g} of the {GAUNTLET_POINTS} points you need ({where})"
 
@@ -158,10 +158,10 @@ def _say_location_gap(m: Measured) -> str:
     gap, side = _nearest_location(m.after, m.seat)
     if side < 0:
         return "no location is left in the middle"
-    where = f"{m.baseline:g} {m.against}"
-    return (f"{_sign(m.baseline - m.value, 'brings you', 'leaves you')} {gap:g} "
-            f"bonus{'es' if gap != 1 else ''} from the location {LOCATIONS[side].name} "
-            f"({LOCATION_POINTS} points; {where})")
+    return (f"{_sign(m.baseline - m.value, 'brings you', 'leaves you')} "
+            f"{coaching.count(gap, 'bonus', 'bonuses')} short of the location "
+            f"{LOCATIONS[side].name}, worth {LOCATION_POINTS} points ({m.baseline:g} "
+            f"{m.against})")
 
 
 def _weight_location_gap(m: Measured) -> float:
@@ -177,7 +177,7 @@ def _say_locations(m: Measured) -> str:
         return f"takes the location {LOCATIONS[won[0]].name}: {LOCATION_POINTS} points"
     lost = [i for i in m.base.locations_won[m.seat] if i not in m.after.locations_won[m.seat]]
     return (f"misses the location {LOCATIONS[lost[0]].name} ({LOCATION_POINTS} points), "
-            f"which {m.than} takes")
+            f"which {m.other} takes")
 
 
 def _tags_ahead(state: SplendorState, seat: int, _visible: frozenset[int]) -> float:
@@ -205,13 +205,13 @@ def _say_tile(m: Measured) -> str:
     if held and not was_held:
         return f"takes the Avengers tile ({AVENGERS_TILE_POINTS} points): {lead}"
     if was_held and not held:  # tags never fall: the alternative takes the tile
-        return f"misses the Avengers tile ({AVENGERS_TILE_POINTS} points), which {m.than} takes"
+        return f"misses the Avengers tile ({AVENGERS_TILE_POINTS} points), which {m.other} takes"
     if held:
         threat = _tile_threat(m.after, m.seat, m.context)
         if threat:
             return (f"leaves the Avengers tile ({AVENGERS_TILE_POINTS} points) open: your "
                     f"opponent can recruit {_name(threat)} next turn and take it, where "
-                    f"{m.than} keeps you {m.baseline:g} tag{'s' if m.baseline != 1 else ''} "
+                    f"{m.other} keeps you {m.baseline:g} tag{'s' if m.baseline != 1 else ''} "
                     "ahead")
         stopped = _tile_threat(m.base, m.seat, m.context)
         if stopped and m.value > m.baseline:
@@ -220,8 +220,16 @@ def _say_tile(m: Measured) -> str:
         if m.value > m.baseline:
             return f"keeps the Avengers tile: {lead}"
         return f"keeps the Avengers tile, but {lead} ({m.baseline:g} {m.against})"
-    behind = f"{ahead:+d} tags against the leader ({m.baseline:+g} {m.against})"
+    behind = f"{_race(ahead)} ({_race(int(m.baseline))} {m.against})"
     return f"{_sign(m.value - m.baseline, 'gains', 'loses')} ground in the Avengers race: {behind}"
+
+
+def _race(ahead: int) -> str:
+    """Where a seat stands against the leader in tags: "one tag behind the leader"."""
+    if ahead == 0:
+        return "level with the leader"
+    tags = "one tag" if abs(ahead) == 1 else f"{abs(ahead)} tags"
+    return f"{tags} {'ahead of' if ahead > 0 else 'behind'} the leader"
 
 
 def _good_tile(m: Measured) -> int:
@@ -305,7 +313,7 @@ def _say_afford(m: Measured) -> str:
             f"turn: {count}"
     if gained:
         return f"lets you afford {_name(card)} next turn: {count}"
-    return f"{m.than} would let you afford {_name(card)} next turn: {count}" \
+    return f"{m.other} would let you afford {_name(card)} next turn: {count}" \
         if m.than != BEFORE else f"spends what you needed for {_name(card)}: {count}"
 
 
@@ -357,13 +365,14 @@ def _say_deny(m: Measured) -> str:
     card, other, taken_away = _deny_named(m)
     if not card:
         return (f"your opponents can afford {'more' if m.value > m.baseline else 'fewer'} "
-                f"cards next turn: {m.value:g} they see ({m.baseline:g} {m.against})")
+                f"cards next turn: {coaching.count(m.value, 'card')} ({m.baseline:g} "
+                f"{m.against})")
     if taken_away:
         wins = ", the card that completes their Gauntlet" if _would_complete(
             m.base, other, card) else ""
         return f"takes {_name(card)} away from your opponent, who could recruit it next turn{wins}"
     wins = " and complete their Gauntlet" if _would_complete(m.after, other, card) else ""
-    taken = f", where {m.than} takes it" if m.than != BEFORE else ""
+    taken = f", where {m.other} takes it" if m.than != BEFORE else ""
     return f"leaves {_name(card)} for your opponent to recruit next turn{wins}{taken}"
 
 
@@ -381,11 +390,12 @@ def _weight_deny(m: Measured) -> float:
 def _say_grey(m: Measured) -> str:
     delta = m.value - m.baseline
     if delta > 0:
-        return (f"gains a grey S.H.I.E.L.D. token, wild for any colour ({m.value:g} held, "
-                f"{m.baseline:g} {m.against})")
+        return (f"gains a grey S.H.I.E.L.D. token, wild for any colour: you hold {m.value:g} "
+                f"({m.baseline:g} {m.against})")
     if m.than == BEFORE:
-        return f"spends a grey token: {m.value:g} held ({m.baseline:g} before the move)"
-    return f"forgoes the grey token {m.than} brings: {m.value:g} held ({m.baseline:g})"
+        return f"spends a grey token: you hold {m.value:g} ({m.baseline:g} before the move)"
+    return (f"forgoes the grey token that {m.other} gains: you hold {m.value:g} "
+            f"({m.baseline:g} {m.against})")
 
 
 def _say_tokens(m: Measured) -> str:

@@ -17,7 +17,10 @@ const GRADES = {
   GRADE_MISTAKE: "mistake", GRADE_BLUNDER: "blunder",
 };
 
-const gradeOf = (m) => m.forced ? "forced" : GRADES[m.grade] ?? "not graded";
+/** A reviewed move's grade: forced, "decided" when the game already was, else the grade. */
+const gradeOf = (m) => m.forced ? "forced" : m.assessment?.decided ? "decided" : GRADES[m.grade] ?? "not graded";
+/** How sure a grade is, in words: "", or " (or best: too close to call)". */
+const closeCall = (a) => a?.tooCloseToCall ? ` (or ${GRADES[a.closeGrade] ?? "not graded"}: too close to call)` : "";
 const percent = (p) => `${Math.round((p ?? 0) * 100)}%`;
 
 /** The record replayed: its moves with the seat that played each (`{number, seat,
@@ -69,8 +72,9 @@ export function detail(m, board, reasons) {
   // the search's choice where it measured it better (graded good or worse)
   const better = !m.forced && m.grade && m.grade !== "GRADE_BEST" && m.bestMove && m.bestMove.notation !== m.move.notation;
   const best = better ? `<p>Best: <strong>${escape(m.bestMove.description)}</strong></p>` : "";
-  return `<h3>Move ${m.number}, seat ${m.seat ?? 0}: ${escape(m.move.description)}
-    <span class="grade ${grade}" data-grade="${grade}">${grade}</span></h3>
+  const measured = Boolean(m.assessment?.bestMeasuredBetter);
+  return `<h3 data-better="${measured}">Move ${m.number}, seat ${m.seat ?? 0}: ${escape(m.move.description)}
+    <span class="grade ${grade}" data-grade="${grade}">${grade}</span>${closeCall(m.assessment)}</h3>
     <p>Win chance ${percent(m.winProbabilityBefore)} before, ${percent(m.winProbabilityAfter)} after
       (lost ${percent(m.valueLoss)})</p>${best}${reasons}
     <div class="position">${board}</div>`;
@@ -80,6 +84,6 @@ export function detail(m, board, reasons) {
  * limits; solved when it is graded best or good. */
 export async function judgeTry(observation, notation, limits) {
   const judged = await rpc("Evaluate", { observation, move: { notation }, limits });
-  const grade = GRADES[judged.assessment.grade] ?? "not graded";
+  const grade = judged.assessment.decided ? "decided" : GRADES[judged.assessment.grade] ?? "not graded";
   return { grade, solved: grade === "best" || grade === "good", assessment: judged.assessment };
 }

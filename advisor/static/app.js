@@ -55,6 +55,16 @@ function gradeText(grade) {
   return GRADES[grade] ?? "not graded";
 }
 
+/** A judged move's grade for the page: "decided" when the game was, else the grade. */
+function gradeOf(assessment) {
+  return assessment?.decided ? "decided" : gradeText(assessment?.grade);
+}
+
+/** How sure a grade is, in words: "", or " (or best: too close to call)". */
+function closeCall(assessment) {
+  return assessment?.tooCloseToCall ? ` (or ${gradeText(assessment.closeGrade)}: too close to call)` : "";
+}
+
 function percent(p) {
   return `${Math.round((p ?? 0) * 100)}%`;
 }
@@ -298,10 +308,10 @@ function reasonsList(reasons) {
 }
 
 function showGrade(assessment) {
-  const grade = gradeText(assessment.grade);
+  const grade = gradeOf(assessment);
   $("grade").innerHTML = `<h2>Your last move</h2>
     <p><strong>${escape(assessment.move.description)}</strong>:
-    <span class="grade ${grade}" data-grade="${grade}">${grade}</span>
+    <span class="grade ${grade}" data-grade="${grade}">${grade}</span>${closeCall(assessment)}
     (win chance ${percent(assessment.winProbability)}, lost ${percent(assessment.valueLoss)})</p>
     ${reasonsList(assessment.explanations)}`;
 }

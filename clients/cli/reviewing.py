@@ -57,6 +57,7 @@ def seat_line(seat: SeatReview) -> str:
     """"Seat 0: accuracy 87.1 over 35 moves: 20 best, ...; turning points: moves 17, 41"."""
     counts = ", ".join(f"{n} {grade}" for grade, n in seat.counts.items() if n)
     forced = f", {seat.forced} forced" if seat.forced else ""
+    forced += f", {seat.decided} once decided" if seat.decided else ""
     turns = ", ".join(str(n) for n in seat.turning_points) or "none"
     moves = f"{seat.moves} move{'' if seat.moves == 1 else 's'}"
     return (f"Seat {seat.seat}: accuracy {seat.accuracy:.1f} over {moves} "

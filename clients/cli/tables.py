@@ -142,9 +142,12 @@ def assessment_lines(a: Assessment) -> list[str]:
     sure = f"{a.lcb:.0%}-{a.ucb:.0%} over {a.visits} visits" if a.visits else "unknown"
     tie = (", tied with the best" if a.tied_with_best and a.rank != 1
            else ", not searched enough to tell from the best" if a.undecided else "")
+    graded = "not graded: the game is decided" if a.decided else str(a.grade) + (
+        f" (or {a.close_grade}: too close to call)" if a.close_grade is not None else "")
+    low, high = a.loss_interval
     lines = [
-        f"Move {a.move.notation}: {a.grade}{tie}, {rank}, mover wins {a.win_probability:.1%} "
-        f"({sure}), loss {a.value_loss:.3f}",
+        f"Move {a.move.notation}: {graded}{tie}, {rank}, mover wins {a.win_probability:.1%} "
+        f"({sure}), loss {a.value_loss:.3f} ({low:.3f}-{high:.3f})",
         *(f"  - {reason}" for reason in a.reasons),
     ]
     if a.best_line:

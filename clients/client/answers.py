@@ -331,6 +331,14 @@ class Assessment:
     """The first step (1-based) where the two lines' win chances differ beyond noise; 0: never."""
     undecided: bool = False
     """The intervals overlap but too few visits to call it a tie: not searched enough to tell."""
+    loss_interval: tuple[float, float] = (0.0, 0.0)
+    """The 95% interval on `value_loss`."""
+    close_grade: Grade | None = None
+    """Set when the grade is too close to call: the grade across the band's edge."""
+    best_measured_better: bool = False
+    """The best move is measured better (a statement of confidence, beside the grade)."""
+    decided: bool = False
+    """The game is decided: no move changes the result, and the move is not graded."""
 
     @classmethod
     def of(cls, message: advisor_pb2.MoveAssessment) -> Assessment:
@@ -343,7 +351,9 @@ class Assessment:
             tuple(Reason.of(r) for r in message.explanations),
             tuple(LineStep.of(s) for s in message.line),
             tuple(LineStep.of(s) for s in message.best_line),
-            message.divergence, message.undecided,
+            message.divergence, message.undecided, (message.loss_low, message.loss_high),
+            Grade.of(message.close_grade) if message.too_close_to_call else None,
+            message.best_measured_better, message.decided,
         )
 
 

@@ -67,6 +67,10 @@ class SeatReview:
     forced: int
     turning_points: tuple[int, ...]
     """Numbers of the (at most three) costliest moves, costliest first."""
+    decided: int = 0
+    """Moves played once the game was decided (not graded)."""
+    too_close_to_call: int = 0
+    """Graded moves whose grade was too close to call (counted in their grade too)."""
 
     @classmethod
     def of(cls, message: advisor_pb2.SeatReview) -> SeatReview:
@@ -76,7 +80,7 @@ class SeatReview:
             Grade.MISTAKE: c.mistake, Grade.BLUNDER: c.blunder, Grade.NOT_SEARCHED: c.not_searched,
         }
         return cls(message.seat, message.accuracy, message.moves, counts, c.forced,
-                   tuple(message.turning_points))
+                   tuple(message.turning_points), c.decided, c.too_close_to_call)
 
 
 @dataclass(frozen=True)

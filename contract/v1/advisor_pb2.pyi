@@ -125,7 +125,7 @@ class EvaluateRequest(_message.Message):
     def __init__(self, observation: _Optional[_Union[_common_pb2.Observation, _Mapping]] = ..., move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., limits: _Optional[_Union[_common_pb2.Limits, _Mapping]] = ...) -> None: ...
 
 class MoveAssessment(_message.Message):
-    __slots__ = ("move", "rank", "candidates", "win_probability", "value_loss", "grade", "reasons", "visits", "lcb", "ucb", "tied_with_best", "tied_with", "explanations", "line", "best_line", "divergence", "undecided")
+    __slots__ = ("move", "rank", "candidates", "win_probability", "value_loss", "grade", "reasons", "visits", "lcb", "ucb", "tied_with_best", "tied_with", "explanations", "line", "best_line", "divergence", "undecided", "loss_low", "loss_high", "too_close_to_call", "close_grade", "best_measured_better", "decided")
     MOVE_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
     CANDIDATES_FIELD_NUMBER: _ClassVar[int]
@@ -143,6 +143,12 @@ class MoveAssessment(_message.Message):
     BEST_LINE_FIELD_NUMBER: _ClassVar[int]
     DIVERGENCE_FIELD_NUMBER: _ClassVar[int]
     UNDECIDED_FIELD_NUMBER: _ClassVar[int]
+    LOSS_LOW_FIELD_NUMBER: _ClassVar[int]
+    LOSS_HIGH_FIELD_NUMBER: _ClassVar[int]
+    TOO_CLOSE_TO_CALL_FIELD_NUMBER: _ClassVar[int]
+    CLOSE_GRADE_FIELD_NUMBER: _ClassVar[int]
+    BEST_MEASURED_BETTER_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_FIELD_NUMBER: _ClassVar[int]
     move: _common_pb2.Move
     rank: int
     candidates: int
@@ -160,7 +166,13 @@ class MoveAssessment(_message.Message):
     best_line: _containers.RepeatedCompositeFieldContainer[LineStep]
     divergence: int
     undecided: bool
-    def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., rank: _Optional[int] = ..., candidates: _Optional[int] = ..., win_probability: _Optional[float] = ..., value_loss: _Optional[float] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., reasons: _Optional[_Iterable[str]] = ..., visits: _Optional[int] = ..., lcb: _Optional[float] = ..., ucb: _Optional[float] = ..., tied_with_best: _Optional[bool] = ..., tied_with: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., explanations: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ..., line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., best_line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., divergence: _Optional[int] = ..., undecided: _Optional[bool] = ...) -> None: ...
+    loss_low: float
+    loss_high: float
+    too_close_to_call: bool
+    close_grade: _common_pb2.Grade
+    best_measured_better: bool
+    decided: bool
+    def __init__(self, move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., rank: _Optional[int] = ..., candidates: _Optional[int] = ..., win_probability: _Optional[float] = ..., value_loss: _Optional[float] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., reasons: _Optional[_Iterable[str]] = ..., visits: _Optional[int] = ..., lcb: _Optional[float] = ..., ucb: _Optional[float] = ..., tied_with_best: _Optional[bool] = ..., tied_with: _Optional[_Iterable[_Union[_common_pb2.Move, _Mapping]]] = ..., explanations: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ..., line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., best_line: _Optional[_Iterable[_Union[LineStep, _Mapping]]] = ..., divergence: _Optional[int] = ..., undecided: _Optional[bool] = ..., loss_low: _Optional[float] = ..., loss_high: _Optional[float] = ..., too_close_to_call: _Optional[bool] = ..., close_grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., best_measured_better: _Optional[bool] = ..., decided: _Optional[bool] = ...) -> None: ...
 
 class Reason(_message.Message):
     __slots__ = ("code", "text", "value", "baseline", "compared_with", "goal", "favours")
@@ -359,7 +371,7 @@ class MoveReview(_message.Message):
     def __init__(self, number: _Optional[int] = ..., seat: _Optional[int] = ..., move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., forced: _Optional[bool] = ..., grade: _Optional[_Union[_common_pb2.Grade, str]] = ..., value_loss: _Optional[float] = ..., best_move: _Optional[_Union[_common_pb2.Move, _Mapping]] = ..., win_probability_before: _Optional[float] = ..., win_probability_after: _Optional[float] = ..., reasons: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ..., assessment: _Optional[_Union[MoveAssessment, _Mapping]] = ..., stats: _Optional[_Union[_common_pb2.SearchStats, _Mapping]] = ...) -> None: ...
 
 class GradeCounts(_message.Message):
-    __slots__ = ("best", "good", "inaccuracy", "mistake", "blunder", "not_searched", "forced")
+    __slots__ = ("best", "good", "inaccuracy", "mistake", "blunder", "not_searched", "forced", "decided", "too_close_to_call")
     BEST_FIELD_NUMBER: _ClassVar[int]
     GOOD_FIELD_NUMBER: _ClassVar[int]
     INACCURACY_FIELD_NUMBER: _ClassVar[int]
@@ -367,6 +379,8 @@ class GradeCounts(_message.Message):
     BLUNDER_FIELD_NUMBER: _ClassVar[int]
     NOT_SEARCHED_FIELD_NUMBER: _ClassVar[int]
     FORCED_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_FIELD_NUMBER: _ClassVar[int]
+    TOO_CLOSE_TO_CALL_FIELD_NUMBER: _ClassVar[int]
     best: int
     good: int
     inaccuracy: int
@@ -374,7 +388,9 @@ class GradeCounts(_message.Message):
     blunder: int
     not_searched: int
     forced: int
-    def __init__(self, best: _Optional[int] = ..., good: _Optional[int] = ..., inaccuracy: _Optional[int] = ..., mistake: _Optional[int] = ..., blunder: _Optional[int] = ..., not_searched: _Optional[int] = ..., forced: _Optional[int] = ...) -> None: ...
+    decided: int
+    too_close_to_call: int
+    def __init__(self, best: _Optional[int] = ..., good: _Optional[int] = ..., inaccuracy: _Optional[int] = ..., mistake: _Optional[int] = ..., blunder: _Optional[int] = ..., not_searched: _Optional[int] = ..., forced: _Optional[int] = ..., decided: _Optional[int] = ..., too_close_to_call: _Optional[int] = ...) -> None: ...
 
 class SeatReview(_message.Message):
     __slots__ = ("seat", "accuracy", "moves", "counts", "turning_points")

@@ -43,29 +43,33 @@ def test_grades_are_compared_with_the_reference_judge_on_shared_moves(tmp_path: 
     ]
     text = against(rows, reference)
     assert "on the 3 judged moves both files hold" in text
-    assert "| at 1x | 66.7% | 66.7% |" in text
-    assert "| at 10x | 33.3% | 33.3% |" in text
+    assert "| at 1x | 66.7% | 100.0% |" in text
+    assert "| at 10x | 33.3% | 66.7% |" in text
     assert "no judged move in common" in against(rows[3:], reference)
 
 
-def test_best_and_good_are_told_apart_by_the_recorded_intervals(tmp_path: Path) -> None:
-    """A loss of 0.03: tied over 500 visits each (best), measured better over 5,000 (good);
-    the grades disagree, the bands agree. A file without `best_visits` lends the move's."""
-    def side(visits: int, value: float, **recorded: object) -> dict[str, object]:
-        return {"move": "m", "best": "choice", "loss": 0.03, "value": value,
-                "best_value": value + 0.03, "visits": visits, **recorded}
+def test_the_report_gives_the_confident_grades_agreement_and_the_close_calls_by_grade(
+    tmp_path: Path,
+) -> None:
+    """Two confident grades that agree, one too close to call at 1x that does not."""
+    def side(loss: float, too_close: bool) -> dict[str, object]:
+        return {"move": "m", "best": "choice", "loss": loss, "value": 0.5 - loss,
+                "best_value": 0.5, "visits": 500, "too_close": too_close}
 
     path = tmp_path / "calibration.jsonl"
-    path.write_text("\n".join(json.dumps({"position": f"p{i}", "kind": "best", "iterations": 1000,
-                                          "factor": 10, "share": 0.5, "small": small,
-                                          "large": large}) for i, (small, large) in enumerate((
-        (side(500, 0.50), side(5000, 0.52)),
-        (side(500, 0.51, best_visits=5000), side(5000, 0.50, best_visits=500)),  # one short
-    ))))
+    path.write_text("\n".join(json.dumps({
+        "position": f"p{i}", "kind": kind, "iterations": 1000, "factor": 10, "share": 0.5,
+        "small": small, "large": large}) for i, (kind, small, large) in enumerate((
+            ("best", side(0.0, False), side(0.0, False)),
+            ("level3", side(MISTAKE, False), side(MISTAKE, False)),
+            ("random", side(0.019, True), side(0.021, False)),  # best at 1x, good at 10x
+        ))))
     text = report(path)
-    assert "| BEST | GOOD | 1 |" in text and "| BEST | BEST |" not in text
-    assert "| all | 2 | +0.000 | 0.000 | 50.0% |" in text
-    assert "Bands agree (best and good together): 100.0%" in text
+    assert "All grades agree: 66.7%" in text
+    assert "Confident grades agree (not too close to call at 1x, 2 of 3): 100.0%" in text
+    assert "| BEST | 2 | 50.0% |" in text and "| MISTAKE | 1 | 0.0% |" in text
+    assert "| BEST | GOOD | 1 |" in text
+    assert "| random | 1 | 0.0% |" in text and "| level3 | 1 | 100.0% |" in text
 
 
 def test_judging_with_another_engine_leaves_the_service_adapter_alone() -> None:

@@ -182,15 +182,21 @@ def _group(reason: Reason | advisor_pb2.Reason) -> int:
     return 1 if reason.favours == MOVE else 2
 
 
+FRAMING = ("decided", "still_best")
+"""Sentences after the comparison that frame the facts rather than state one."""
+
+
 def _measured_better(judged: advisor_pb2.MoveAssessment) -> bool:
     """The rule of `coaching.measured_better`, from the fields of the answer."""
-    return judged.value_loss > 0 and not judged.tied_with_best and not judged.undecided
+    assert judged.best_measured_better == (
+        judged.value_loss > 0 and not judged.tied_with_best and not judged.undecided)
+    return judged.best_measured_better
 
 
 def _check_assessment(judged: advisor_pb2.MoveAssessment, good: dict[str, Direction]) -> bool:
     """The sides and order of a judged move's reasons; True when the best is measured better
     and the move has a fact in its favour (a trade-off that lost)."""
-    comparison, *facts = judged.explanations
+    comparison, *facts = [r for r in judged.explanations if r.code not in FRAMING]
     better = _measured_better(judged)
     assert comparison.favours == (COMPARED if better else NEITHER), judged
     for fact in facts:

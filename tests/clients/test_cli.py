@@ -118,27 +118,27 @@ def test_evaluate_json_from_stdin(
     assert answer.assessment.move.notation == "take:YPB" and answer.assessment.reasons
 
 
-def test_a_small_loss_the_search_tells_apart_is_good_and_says_what_is_better(
+def test_a_small_loss_is_good_by_its_band_and_the_judgement_says_how_sure_it_is(
     capsys: pytest.CaptureFixture[str], target: str,
 ) -> None:
-    """The player trial's example (`--move take2:B`), at a seeded iteration budget whose own
-    searches (1,500 visits each) tell a loss below 0.06 apart: graded good, not best, and the
-    first reason names the better move; at the default budget the two are tied: best. (By
-    generation 4 the move loses 0.055 to 0.066 at 3,000 iterations over seeds 1-8, at the
-    mistake edge: seed 5 is one where it is below.)"""
-    moves = {}
-    for iterations in ("3000", "1000"):
+    """The player trial's example (`--move take2:B`, a loss near 0.05): graded good by its band
+    at the default budget and at three times it, the loss's interval printed beside it; at the
+    default budget and above, the own searches run again with more visits (sequential judging)
+    until the interval lies inside the good band or the cap (8 times the budget) is reached."""
+    for iterations in ("1000", "3000"):
         code, out, _ = run(capsys, target, "evaluate", str(EXAMPLE), "--move", "take2:B",
                            "--iterations", iterations, "--seed", "5")
         assert code == 0
         lines = out.splitlines()
-        judged = next(i for i, line in enumerate(lines) if line.startswith("Move take2:B: "))
-        moves[iterations] = lines[judged], lines[judged + 1]
-    (good, better), (best, tied) = moves["3000"], moves["1000"]
-    assert good.startswith("Move take2:B: good, ") and float(good.rsplit(" ", 1)[1]) < 0.06
-    assert " is better: " in better
-    assert best.startswith("Move take2:B: best, tied with the best, ")
-    assert " is better: " not in tied and "about as good as" in tied
+        judged = next(line for line in lines if line.startswith("Move take2:B: "))
+        assert judged.startswith("Move take2:B: good"), judged
+        loss, interval = judged.rsplit(" ", 2)[1:]
+        low, high = (float(x) for x in interval.strip("()").split("-"))
+        assert 0.02 <= float(loss) < 0.06 and low <= float(loss) <= high
+        # settled: the interval inside the good band, or the cap reached and said so
+        settled = low >= 0.02 and high < 0.06
+        assert settled or ("too close to call" in judged
+                           and f" over {8 * int(iterations)} visits" in judged)
 
 
 def test_analyze_json_lines_end_with_the_final_answer(

@@ -180,7 +180,8 @@ export type Limits = Message<"advisor.v1.Limits"> & {
   maxTimeMs: number;
 
   /**
-   * Seed of all randomness; absent: the server draws one and reports it in SearchStats.seed.
+   * Seed of all randomness; absent: 0. The same question (seed, position, move and budget)
+   * gets the same answer from every RPC: a hint, a grade and a review agree.
    *
    * @generated from field: optional uint64 seed = 3;
    */
