@@ -10,6 +10,9 @@ import time
 
 from advisor.config import add_arguments, from_arguments
 
+REQUEST_LOGS = ("advisor.rpc", "advisor.http")
+"""The loggers that write a JSON line per RPC or HTTP request (at INFO)."""
+
 
 def say(line: str) -> None:
     """A line for the person at the terminal (stdout; the JSON event log goes to stderr)."""
@@ -37,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
         config = from_arguments(args)
     except ValueError as exc:
         parser.error(str(exc))
+    if config.log_format == "text":  # a line per request only when asked (--log-format json)
+        for name in REQUEST_LOGS:
+            logging.getLogger(name).setLevel(logging.WARNING)
     say(f"card-advisor: starting on {config.host}:{config.port} with {config.processes} "
         "search workers")
     from advisor.server import AdvisorServer, PortUnavailable

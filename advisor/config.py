@@ -14,6 +14,7 @@ if TYPE_CHECKING:  # the search package loads numpy: `serve` prints its first li
 
 ENV_PREFIX = "ADVISOR_"
 ENGINES = ("compiled", "python")
+LOG_FORMATS = ("text", "json")
 
 
 def _help(text: str) -> dict[str, str]:
@@ -93,6 +94,13 @@ class ServerConfig:
         "games one client (address) may hold at once"))
     play_idle_hours: float = field(default=24.0, metadata=_help(
         "a game nobody has played for this long is forgotten"))
+    play_store: str | None = field(default=None, metadata=_help(
+        "SQLite file that keeps the page's games across restarts (':memory:': none kept; "
+        "default: $XDG_DATA_HOME or ~/.local/share, then card-advisor/games.sqlite3)"))
+    log_format: str = field(default="text", metadata=_help(
+        "text: the readable lines and the JSON event log (start, ready, stop, warnings, "
+        "errors); json: also a JSON line per RPC and HTTP request (for operators' log "
+        "collectors)"))
     engine: Engine = field(default="compiled", metadata=_help(
         "search engine of requests that name none: compiled (numba kernels, for games that have "
         "one) or python"))
@@ -116,6 +124,9 @@ class ServerConfig:
                 raise ValueError(f"{name} must be > 0, got {getattr(self, name)}")
         if self.http_max_connections < 0:
             raise ValueError(f"http_max_connections must be >= 0, got {self.http_max_connections}")
+        if self.log_format not in LOG_FORMATS:
+            raise ValueError(f"log_format must be one of {', '.join(LOG_FORMATS)}, "
+                             f"got {self.log_format!r}")
         if self.engine not in ENGINES:
             raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
 
@@ -145,6 +156,15 @@ class ServerConfig:
         return [o.strip() for o in (self.cors_origins or "").split(",") if o.strip()]
 
     @property
+    def store_path(self) -> str:
+        """The file the page's games are kept in (--play-store, else the user's data folder)."""
+        if self.play_store:
+            return self.play_store
+        from advisor.play_store import default_path
+
+        return str(default_path())
+
+    @property
     def processes(self) -> int:
         """Worker processes in the search pool."""
         return self.workers or os.cpu_count() or 1
@@ -171,7 +191,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             parser.error(f"{env} must be {_KIND_WORDS[kind]}, got {default!r}")
         parser.add_argument(
             flag, type=kind, default=value,
-            choices=ENGINES if f.name == "engine" else None,
+            choices={"engine": ENGINES, "log_format": LOG_FORMATS}.get(f.name),
             help=f"{f.metadata['help']} (env {env}; default {f.default})",
         )
 

@@ -43,7 +43,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Mount
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from advisor.config import ServerConfig
@@ -51,8 +51,10 @@ from advisor.http_connections import ConnectionLimits, QuietAcceptErrors, guarde
 from advisor.http_gate import Checkpoint, CheckpointRules, Entrance, EntranceRules, Routes
 from advisor.play import Abandoned, Errand, Refused, TableBounds, Tables
 from advisor.play_route import MAX_BODY_BYTES, PlayRoute
+from advisor.play_store import GameStore
 from advisor.readiness import Readiness
 from contract.v1.advisor_connect import AdvisorASGIApplication
+from games.challengers.texts import EFFECTS
 
 log = logging.getLogger("advisor.http")
 
@@ -284,9 +286,16 @@ async def _json_http_error(request: Request, error: Exception) -> JSONResponse:
                         status_code=status)
 
 
+def _card_effects(request: Request) -> JSONResponse:
+    """What each Challengers! card with an effect does, by catalogue id (the page writes it on
+    the card; GetInfo's catalogue names only when an effect triggers)."""
+    return JSONResponse(EFFECTS)
+
+
 def page_files() -> Starlette:
-    """The play page's files at `/`."""
-    return Starlette(routes=[Mount("/", StaticFiles(directory=PAGE_FILES, html=True))],
+    """The play page's files at `/`, and the Challengers! card effects it shows."""
+    return Starlette(routes=[Route("/challengers-effects.json", _card_effects),
+                             Mount("/", StaticFiles(directory=PAGE_FILES, html=True))],
                      exception_handlers={HTTPException: _json_http_error})
 
 
@@ -298,8 +307,9 @@ def application(servicer: Any, service: descriptor.ServiceDescriptor, config: Se
     # the bridge has the generated protocol's methods, made from the descriptor at run time
     rpcs = AdvisorASGIApplication(cast(Any, bridge), read_max_bytes=config.max_message_bytes,
                                   codecs=[google_protobuf_binary_codec(), CompactJson()])
-    tables = Tables(bridge.call, config.max_iterations, TableBounds(
-        config.play_tables_per_client, config.play_tables, config.play_idle_hours * 3600))
+    tables = Tables(bridge.call, config.max_iterations, GameStore(config.store_path),
+                    TableBounds(config.play_tables_per_client, config.play_tables,
+                                config.play_idle_hours * 3600))
     play = PlayRoute(tables, config.play_workers)
     prefix = f"/{service.full_name}/"
     app: Any = Checkpoint(

@@ -3,20 +3,27 @@ against bots whose full state stays on the server.
 
 A browser seat may see only its observation, but the referee RPCs (NewGame, ApplyMove) trade
 in full states, hidden cards included. So the state lives here, in a table, and the page gets
-what its seat sees: the observation, the public summaries and the moves so far (other seats'
-moves by their kind only, e.g. "reserve", since a move's notation can name a hidden card).
+what its seat sees: the observation, the public summaries and the moves so far. Other seats'
+moves are named when the whole table sees them (`PUBLIC`: every Splendor: Marvel move, a blind
+reserve naming only its deck; Challengers!' draft options and redraws), else by their kind only
+(a Challengers! pick or trim, e.g. "pick", whose card is hidden).
 Bots move here too, by SuggestMove on their own observation at their strength level. Every
 step is one of the servicer's RPCs (`Call`), so validation, limits and errors are the gRPC
 port's. Hints, grades and the review are the page's own public calls (SuggestMove, Evaluate,
 ReviewGame): they need only the observation, and, once the game is over, the record this
 answers with.
 
-The tables are bounded and fair: each belongs to the client (address) that opened it; a client
-holds at most `per_client` (its own least recently played one is forgotten for a new one), all
-clients at most `most` (then a new game is refused, never made room for with another client's
-game), and a game nobody played for `idle_s` is forgotten. One request works on a table at a
-time, and a move names the turn it is for, so a retried or stale move is refused, not played
-for the next seat. A request whose client leaves stops at once; the next one resumes its bots.
+Every table is kept in a GameStore (advisor.play_store, SQLite): its new-game request, bots,
+budget and moves, saved after each request, so a game survives a restart; a table not in memory
+is rebuilt from its record by replaying NewGame and ApplyMove.
+
+The tables are bounded and fair, on the store: each belongs to the client (address) that opened
+it; a client holds at most `per_client` (its own least recently played one is forgotten for a
+new one), all clients at most `most` (then a new game is refused, never made room for with
+another client's game), and a game nobody played for `idle_s` is forgotten. One request works
+on a table at a time, and a move names the turn it is for, so a retried or stale move is
+refused, not played for the next seat. A request whose client leaves stops at once; the next
+one resumes its bots.
 """
 
 from __future__ import annotations
@@ -25,7 +32,6 @@ import hashlib
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -35,9 +41,21 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from advisor.errors import RequestError
+from advisor.play_store import GameStore, Kept
 from contract.v1 import advisor_pb2, common_pb2
 
 MAX_LEVEL = 10
+
+PUBLIC: dict[int, frozenset[str] | None] = {
+    common_pb2.GAME_SPLENDOR_MARVEL: None,
+    common_pb2.GAME_NIM: None,
+    common_pb2.GAME_CHALLENGERS: frozenset({"opt", "redraw", "pass", "done"}),
+}
+"""By game, the kinds of move (a notation's first word) every seat sees whole; None: all.
+Splendor: Marvel hides no move (`blind:2` names the deck, not the card it draws; a card
+recruited from a reserve is public once recruited); in Challengers! the drafting seat's option
+and redraw are public (its observation's `option_pile`, `redraw_used`), its picks and a deck
+phase's trims are not, nor a match's deck searches (top, bottom, exhaust, order)."""
 
 
 class Refused(Exception):
@@ -104,17 +122,19 @@ class TableBounds:
 
 @dataclass
 class Table:
-    """One game: its state (never sent to the page), record, bots and their budget."""
+    """One game: its state (never sent to the page), record, bots and their budget; `ready`
+    once its state is rebuilt (a table loaded from the store is replayed first)."""
 
     state: common_pb2.GameState
     record: advisor_pb2.GameRecord
     bots: dict[int, int]
     iterations: int
     client: str
+    touched: float
     viewer: int = 0
     over: bool = False
     busy: bool = True
-    touched: float = field(default_factory=time.monotonic)
+    ready: bool = True
     log: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -122,6 +142,28 @@ def _seed(seed: int, ply: int) -> int:
     """A bot's search seed for move `ply` of a game dealt with `seed`."""
     digest = hashlib.blake2b(f"{seed}:{ply}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+def _people(bots: dict[int, int], players: int) -> list[int]:
+    """The seats no bot plays."""
+    return [s for s in range(players) if s not in bots]
+
+
+def _unpacked(kept: Kept) -> Table:
+    """A stored game as a table still to rebuild (its state comes from `_rebuild`)."""
+    new_game = advisor_pb2.NewGameRequest.FromString(kept.new_game)
+    people = _people(kept.bots, new_game.players)
+    mine = [entry["seat"] for entry in kept.log if entry["seat"] in people]
+    return Table(common_pb2.GameState(), advisor_pb2.GameRecord(new_game=new_game), kept.bots,
+                 kept.iterations, kept.client, kept.touched,
+                 viewer=mine[-1] if mine else people[0], over=kept.over, busy=False,
+                 ready=False, log=kept.log)
+
+
+def _public(game: int, move: dict[str, Any]) -> bool:
+    """Whether every seat sees `move` (a log entry) of `game` whole."""
+    kinds = PUBLIC.get(game, frozenset())
+    return kinds is None or move["notation"].split(":")[0] in kinds
 
 
 def _as_json(message: Message) -> dict[str, Any]:
@@ -142,19 +184,21 @@ def _whole(body: dict[str, Any], name: str, low: int, high: int, what: str) -> i
 
 
 class Tables:
-    """The open tables, by id; `open`, `move` and `view` answer what the viewing seat sees."""
+    """The tables, by id, kept in `store`; `open`, `move` and `view` answer what the viewing
+    seat sees. Tables being played are also held in memory (at most the store's bound)."""
 
-    def __init__(self, call: Call, max_iterations: int, bounds: TableBounds = TableBounds(),
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(self, call: Call, max_iterations: int, store: GameStore,
+                 bounds: TableBounds = TableBounds(), clock: Callable[[], float] = time.time):
         self._call = call
         self._max_iterations = max_iterations
+        self._store = store
         self._bounds = bounds
         self._clock = clock
-        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._tables: dict[str, Table] = {}
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
-        return len(self._tables)
+        return self._store.count()
 
     def open(self, body: dict[str, Any], errand: Errand) -> dict[str, Any]:
         """Deal `body["newGame"]` (a NewGameRequest in JSON), seat the bots
@@ -173,17 +217,16 @@ class Tables:
             new_game.seed = secrets.randbits(63)
         state = self._call("NewGame", new_game, errand).state
         bots = self._bots(body.get("bots", []), new_game.players)
-        people = [s for s in range(new_game.players) if s not in bots]
         table = Table(state, advisor_pb2.GameRecord(new_game=new_game), bots, iterations,
-                      errand.client, viewer=people[0])
+                      errand.client, self._clock(), viewer=_people(bots, new_game.players)[0])
         name = self._seat(table)
         try:
-            with self._working(table):
+            with self._working(name, table):
                 self._play_bots(table, errand)
                 return self._view(name, table, errand)
         except BaseException:  # a game its client never saw is not kept
             with self._lock:
-                self._tables.pop(name, None)
+                self._forget([name])
             raise
 
     def move(self, body: dict[str, Any], errand: Errand) -> dict[str, Any]:
@@ -194,10 +237,11 @@ class Tables:
         if not isinstance(notation, str) or not notation:
             raise RequestError([("move", "give the move's notation")])
         name, table = self._table(body)
-        with self._working(table):
+        with self._working(name, table):
             seat = _whole(body, "seat", 0, table.record.new_game.players - 1,
                           "the seat to move")
             number = _whole(body, "number", 1, 1 << 31, "the move's number (moves so far + 1)")
+            self._rebuild(table, errand)
             self._play_bots(table, errand)  # those a client that left did not wait for
             if table.over:
                 raise Refused(409, "failed_precondition", "the game is over")
@@ -217,7 +261,8 @@ class Tables:
     def view(self, body: dict[str, Any], errand: Errand) -> dict[str, Any]:
         """The table as its person sees it, after the bots' moves still to play."""
         name, table = self._table(body)
-        with self._working(table):
+        with self._working(name, table):
+            self._rebuild(table, errand)
             self._play_bots(table, errand)
             return self._view(name, table, errand)
 
@@ -227,51 +272,77 @@ class Tables:
         name = secrets.token_urlsafe(12)
         with self._lock:
             self._forget_idle()
-            mine = [n for n, t in self._tables.items() if t.client == table.client]
+            mine = self._store.of_client(table.client)
             if len(mine) >= self._bounds.per_client:
-                idle = [n for n in mine if not self._tables[n].busy]
+                idle = [n for n in mine if not self._busy(n)]
                 if not idle:
                     raise Refused(429, "resource_exhausted", (
                         f"your {len(mine)} games are all being played; wait for one"))
-                del self._tables[idle[0]]
-            elif len(self._tables) >= self._bounds.most:
+                self._forget(idle[:1])
+            elif self._store.count() >= self._bounds.most:
                 raise Refused(429, "resource_exhausted", (
                     f"the server holds its limit of {self._bounds.most} games; try again later"))
             self._tables[name] = table
+            self._store.add(Kept(name, table.client, table.record.new_game.SerializeToString(),
+                                 table.bots, table.iterations, table.log, table.over,
+                                 table.touched, table.touched))
         return name
 
+    def _busy(self, name: str) -> bool:
+        table = self._tables.get(name)
+        return table is not None and table.busy
+
+    def _forget(self, names: list[str]) -> None:
+        """Forget these tables, in memory and in the store (with the lock held)."""
+        self._store.delete(names)
+        for name in names:
+            self._tables.pop(name, None)
+
     def _forget_idle(self) -> None:
-        """Forget the tables nobody played for `idle_s` (the oldest come first)."""
-        now = self._clock()
-        while self._tables:
-            name, oldest = next(iter(self._tables.items()))
-            if oldest.busy or now - oldest.touched < self._bounds.idle_s:
-                return
-            del self._tables[name]
+        """Forget the tables nobody played for `idle_s` (with the lock held)."""
+        idle = self._store.idle_since(self._clock() - self._bounds.idle_s)
+        self._forget([n for n in idle if not self._busy(n)])
 
     def _table(self, body: dict[str, Any]) -> tuple[str, Table]:
+        """The table `body["table"]`, taken for this request (from the store if not in memory)."""
         name = body.get("table")
         with self._lock:
             self._forget_idle()
             table = self._tables.get(name) if isinstance(name, str) else None
+            kept = self._store.get(name) if table is None and isinstance(name, str) else None
+            if kept is not None:
+                table = self._tables[kept.id] = _unpacked(kept)
             if table is None:
                 raise Refused(404, "not_found", (
                     "no such table (it may have been forgotten): open a new game"))
             if table.busy:
                 raise Refused(409, "aborted", "this table is already playing a move; wait for it")
             table.busy = True
-            self._tables.move_to_end(name)  # type: ignore[arg-type]
         return name, table  # type: ignore[return-value]
 
     @contextmanager
-    def _working(self, table: Table) -> Iterator[None]:
-        """The table is this request's until the block ends."""
+    def _working(self, name: str, table: Table) -> Iterator[None]:
+        """The table is this request's until the block ends; then it is saved."""
         try:
             yield
         finally:
             with self._lock:
                 table.busy = False
                 table.touched = self._clock()
+                self._store.save(name, table.log, table.over, table.touched)
+
+    def _rebuild(self, table: Table, errand: Errand) -> None:
+        """A table loaded from the store: its state, by replaying its deal and moves."""
+        if table.ready:
+            return
+        state = self._call("NewGame", table.record.new_game, errand).state
+        del table.record.moves[:]
+        for entry in table.log:
+            move = common_pb2.Move(notation=entry["notation"])
+            state = self._call("ApplyMove", advisor_pb2.ApplyMoveRequest(
+                state=state, move=move), errand).state
+            table.record.moves.append(move)
+        table.state, table.ready = state, True
 
     def _bots(self, given: Any, players: int) -> dict[int, int]:
         bots: dict[int, int] = {}
@@ -320,18 +391,22 @@ class Tables:
             self._apply(table, seat, suggested.best_move, errand)
 
     def _view(self, name: str, table: Table, errand: Errand) -> dict[str, Any]:
-        """What the viewing seat may see, and, once the game is over, the record."""
+        """What the viewing seat may see, the deal (its seed: the page's judgements use it,
+        and it replays the deal), and, once the game is over, the record."""
         observed = self._call("Observe", advisor_pb2.ObserveRequest(
             state=table.state, seat=table.viewer), errand)
+        game = table.record.new_game.game
         view: dict[str, Any] = {
             "table": name,
             "seat": table.viewer,
             "number": len(table.record.moves) + 1,
             "bots": {str(s): level for s, level in table.bots.items()},
+            "iterations": table.iterations,
             "over": table.over,
+            "newGame": _as_json(table.record.new_game),
             "observation": _as_json(observed.observation),
             "summaries": [_as_json(s) for s in observed.summaries],
-            "moves": [m if m["seat"] == table.viewer or table.over
+            "moves": [m if m["seat"] == table.viewer or table.over or _public(game, m)
                       else {**m, "notation": m["notation"].split(":")[0], "description": ""}
                       for m in table.log],
         }

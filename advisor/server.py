@@ -134,6 +134,8 @@ class AdvisorServer:
         }))
         self.say(f"listening on {self.config.host}:{self.port}; not ready until the search "
                  f"workers are warm: {self.readiness.detail}...")
+        if self.http is not None:
+            self.say(f"the play page: {self.page_address()}")
         warming = threading.Thread(target=self._warm, args=(hold,), name="warm-up", daemon=True)
         warming.start()
         if wait:
@@ -141,6 +143,15 @@ class AdvisorServer:
             if self.failure is not None:
                 raise self.failure
         return self.port
+
+    def page_address(self) -> str:
+        """The play page's address on this machine (HTTP port on), with a hint of the token."""
+        assert self.http is not None
+        host = self.config.host
+        host = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+        host = f"[{host}]" if ":" in host else host
+        token = "#token=<your --auth-token>" if self.config.auth_token else ""
+        return f"http://{host}:{self.http.port}/{token}"
 
     def _warm(self, hold: Callable[[], object]) -> None:
         """Warm every worker with a line per step, then turn SERVING."""
@@ -157,7 +168,8 @@ class AdvisorServer:
             self._finished.set()
             return
         took = time.monotonic() - started
-        self.say(f"ready in {took:.1f} s: serving on {self.config.host}:{self.port} "
+        page = f", the play page at {self.page_address()}" if self.http is not None else ""
+        self.say(f"ready in {took:.1f} s: serving on {self.config.host}:{self.port}{page} "
                  "(Ctrl-C stops)")
         log.info(json.dumps({"event": "ready", "port": self.port, "warm_up_s": round(took, 1)}))
         self.readiness.ready.set()

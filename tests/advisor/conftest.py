@@ -20,8 +20,10 @@ from games.splendor_marvel import GAME, SplendorState, new_game, observe
 
 
 def start(**settings: object) -> AdvisorServer:
-    """A started in-process server (port 0: the OS picks one)."""
-    config = ServerConfig(port=0, workers=2, grace_s=2.0, **settings)
+    """A started in-process server (port 0: the OS picks one); its games kept in memory
+    unless `play_store` names a file."""
+    config = ServerConfig(port=0, workers=2, grace_s=2.0, **{"play_store": ":memory:",
+                                                              **settings})
     server = AdvisorServer(config)
     server.start()
     return server

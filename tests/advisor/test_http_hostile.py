@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import select
 import socket
 import time
@@ -69,6 +70,13 @@ def healthy(port: int) -> bool:
     return bool(answer.status == health_pb2.HealthCheckResponse.SERVING)
 
 
+def forget_all(served: AdvisorServer) -> None:
+    """No table kept: the bounds start from an empty store."""
+    tables = served.http.play.tables
+    with tables._lock:
+        tables._forget(tables._store.idle_since(math.inf))
+
+
 def new_game(seed: int, **more: Any) -> bytes:
     return json.dumps({"newGame": {"game": "GAME_SPLENDOR_MARVEL", "players": 2,
                                    "seed": str(seed)}, "iterations": 20, **more}).encode()
@@ -109,14 +117,17 @@ def closed_by_server(sock: socket.socket) -> int:
     return status
 
 
-def logged(caplog: pytest.LogCaptureFixture, path: str, count: int = 1) -> list[dict[str, Any]]:
-    """The HTTP port's log lines for requests to `path`, once `count` are in (a line is
-    written just after its answer is sent; 30 s at most)."""
+def logged(caplog: pytest.LogCaptureFixture, path: str, count: int = 1,
+           status: int | None = None) -> list[dict[str, Any]]:
+    """The HTTP port's log lines for requests to `path` (answered with `status`, if given),
+    once `count` are in (a line is written just after its answer is sent, so an earlier test's
+    last line may come in late; 30 s at most)."""
     deadline = time.monotonic() + 30
     while True:
         lines = [json.loads(r.getMessage()) for r in caplog.records
                  if r.name == "advisor.http" and r.getMessage().startswith('{"http"')]
-        mine = [line for line in lines if line["http"].endswith(f" {path}")]
+        mine = [line for line in lines if line["http"].endswith(f" {path}")
+                and status in (None, line["status"])]
         if len(mine) >= count or time.monotonic() > deadline:
             return mine
         time.sleep(0.01)
@@ -285,13 +296,13 @@ def test_proxy_headers_are_believed_only_from_a_trusted_proxy(
 ) -> None:
     caplog.set_level(logging.INFO, logger="advisor.http")
     request(served.http.port, "POST", GETINFO, b"{}", {"x-forwarded-for": "203.0.113.9"})
-    assert logged(caplog, GETINFO, 1)[-1]["peer"] == "203.0.113.9"  # loopback is trusted here
+    assert logged(caplog, GETINFO, 1, 200)[-1]["peer"] == "203.0.113.9"  # loopback is trusted
     plain = start(http_port=-1)  # trusts no proxy
     try:
         request(plain.http.port, "POST", GETINFO, b"{}", {"x-forwarded-for": "203.0.113.9"})
     finally:
         plain.stop(grace=1.0)
-    assert logged(caplog, GETINFO, 2)[-1]["peer"] == "127.0.0.1"
+    assert logged(caplog, GETINFO, 2, 200)[-1]["peer"] == "127.0.0.1"
 
 
 def _open_as(port: int, client: str, seed: int) -> tuple[int, dict[str, Any]]:
@@ -307,7 +318,7 @@ def test_tables_are_bounded_per_client_and_never_taken_from_another(
     served: AdvisorServer,
 ) -> None:
     port = served.http.port
-    served.http.play.tables._tables.clear()
+    forget_all(served)
     first = [_open_as(port, "198.51.100.1", seed)[1]["table"] for seed in range(3)]
     other = [_open_as(port, "198.51.100.2", seed)[1]["table"] for seed in range(2)]
     status, refused = _open_as(port, "198.51.100.3", 9)  # all 5 places are taken
@@ -323,7 +334,7 @@ def test_a_retried_or_stale_move_is_refused_not_played_for_the_next_seat(
     served: AdvisorServer,
 ) -> None:
     port = served.http.port
-    served.http.play.tables._tables.clear()
+    forget_all(served)
     _, view = request(port, "POST", "/play/new", new_game(3, bots=[{"seat": 1, "strength": 1}]))
     legal = request(port, "POST", "/advisor.v1.Advisor/LegalMoves",
                     json.dumps({"observation": view["observation"]}).encode())[1]
@@ -344,7 +355,7 @@ def test_a_play_flood_leaves_the_rpcs_answering_and_stops_when_its_clients_leave
 ) -> None:
     caplog.set_level(logging.INFO, logger="advisor.rpc")
     port = served.http.port
-    served.http.play.tables._tables.clear()
+    forget_all(served)
     body = new_game(5, iterations=2_000_000, bots=[{"seat": 0, "strength": 10}])
     flood = []
     for i in range(10):  # 2 play threads, 8 in hand at most: the rest are refused at once
@@ -385,7 +396,7 @@ def _wait_for_cancelled(served: AdvisorServer, caplog: pytest.LogCaptureFixture,
 
 def test_a_second_request_on_a_table_at_work_is_refused_at_once(served: AdvisorServer) -> None:
     port = served.http.port
-    served.http.play.tables._tables.clear()
+    forget_all(served)
     _, view = request(port, "POST", "/play/new", new_game(
         6, iterations=2_000_000, bots=[{"seat": 1, "strength": 10}]))  # seat 0 moves first
     legal = request(port, "POST", "/advisor.v1.Advisor/LegalMoves",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -110,10 +112,12 @@ def test_a_bad_setting_in_the_environment_is_a_usage_error() -> None:
 
 
 def test_sigterm_turns_not_serving_drains_and_exits_zero() -> None:
-    env = {**os.environ, "ADVISOR_PORT": "0", "ADVISOR_WORKERS": "1", "ADVISOR_GRACE_S": "5"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "advisor", "serve"], stderr=subprocess.PIPE, text=True, env=env
-    )
+    """...and by default (--log-format text) says where the play page is, in its readable
+    lines, with no log line per request."""
+    env = {**os.environ, "ADVISOR_PORT": "0", "ADVISOR_WORKERS": "1", "ADVISOR_GRACE_S": "5",
+           "ADVISOR_HTTP_PORT": "-1"}
+    process = subprocess.Popen([sys.executable, "-m", "advisor", "serve"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert process.stderr is not None
         port = ready_port(process.stderr)
@@ -131,6 +135,11 @@ def test_sigterm_turns_not_serving_drains_and_exits_zero() -> None:
             assert next(statuses).status == NOT_SERVING
             assert in_flight.result(timeout=10).best_move.notation  # drained, not cut off
         assert process.wait(timeout=20) == 0
+        assert process.stdout is not None
+        said = process.stdout.read()
+        assert re.search(r"^the play page: http://127\.0\.0\.1:\d+/$", said, re.MULTILINE), said
+        events = [json.loads(line) for line in process.stderr]
+        assert [e["event"] for e in events] == ["draining", "stopped"]  # no "method" lines
     finally:
         process.kill()
         process.wait()

@@ -65,12 +65,16 @@ def test_the_page_and_its_modules_are_served_at_the_root(served: AdvisorServer) 
     status, kind, page = get(served, "/")
     assert (status, kind.split(";")[0]) == (200, "text/html")
     assert '<script type="module" src="app.js">' in page
-    for module in ("app.js", "connect.js", "html.js", "splendor_marvel.js", "challengers.js"):
+    for module in ("app.js", "analysis.js", "connect.js", "html.js", "splendor_marvel.js",
+                   "challengers.js"):
         status, kind, _ = get(served, f"/{module}")
         assert (status, kind.split(";")[0]) == (200, "text/javascript"), module
+    status, kind, effects = get(served, "/challengers-effects.json")
+    assert (status, kind) == (200, "application/json")
+    assert json.loads(effects)["castle_A_jester"].startswith("On reveal: ")
 
 
-def test_a_table_answers_the_persons_view_and_only_the_kind_of_a_bots_move(
+def test_a_table_answers_the_persons_view_and_names_a_bots_public_move(
     served: AdvisorServer,
 ) -> None:
     status, view = play(served, "new", {"newGame": splendor(5), "iterations": 30,
@@ -79,8 +83,10 @@ def test_a_table_answers_the_persons_view_and_only_the_kind_of_a_bots_move(
     # the bot (seat 0) moved first; the person is seat 1 and sees seat 1's observation
     assert (view["seat"], view["over"], view["bots"]) == (1, False, {"0": 2})
     assert view["observation"]["splendorMarvel"]["seat"] == 1
-    assert [(m["seat"], m["bot"], m["description"]) for m in view["moves"]] == [(0, True, "")]
-    assert ":" not in view["moves"][0]["notation"]
+    assert view["newGame"] == splendor(5)  # the deal's seed, kept for the page's judgements
+    [bot] = view["moves"]
+    assert (bot["seat"], bot["bot"]) == (0, True)
+    assert ":" in bot["notation"] and bot["description"]  # every Splendor: Marvel move is public
     assert "record" not in view and "decks" not in json.dumps(view)
     # the person's legal moves come from the public API, on the observation alone
     legal = rpc(served, "LegalMoves", {"observation": view["observation"]})
@@ -91,6 +97,21 @@ def test_a_table_answers_the_persons_view_and_only_the_kind_of_a_bots_move(
     mine = after["moves"][1]
     assert (mine["seat"], mine["notation"], mine["description"]) == (
         1, chosen["notation"], chosen["description"])
+
+
+def test_a_bots_challengers_pick_shows_only_its_kind(served: AdvisorServer) -> None:
+    new_game = {"game": "GAME_CHALLENGERS", "players": 2, "seed": "4"}
+    status, view = play(served, "new", {"newGame": new_game, "iterations": 16,
+                                        "bots": [{"seat": 0, "strength": 2}]})
+    assert status == 200, view
+    while not any(m["notation"] == "pick" for m in view["moves"]):  # the bot's draft picks
+        legal = rpc(served, "LegalMoves", {"observation": view["observation"]})
+        status, view = play(served, "move", turn(view, legal["moves"][0]["notation"]))
+        assert status == 200, view
+    kinds = {m["notation"].split(":")[0]: m for m in view["moves"] if m["seat"] == 0}
+    assert kinds["pick"] == {**kinds["pick"], "notation": "pick", "description": ""}
+    assert all(m["description"] for k, m in kinds.items() if k in ("opt", "redraw"))
+    assert all(":" in m["notation"] for m in view["moves"] if m["seat"] == 1)
 
 
 def test_a_whole_game_ends_with_a_record_that_replays_to_the_persons_last_view(

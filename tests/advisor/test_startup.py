@@ -51,7 +51,9 @@ def test_calls_before_the_workers_are_warm_get_a_clear_unavailable(
             assert stub.GetInfo(advisor_pb2.GetInfoRequest(), timeout=60).limits.worker_processes
         assert lines[0].startswith(f"listening on 127.0.0.1:{port}; not ready until")
         assert "search kernels for splendor_marvel" in lines[0]
-        assert lines[-1].startswith("ready in ") and "(Ctrl-C stops)" in lines[-1]
+        page = f"http://127.0.0.1:{server.http.port}/"
+        assert lines[1] == f"the play page: {page}"
+        assert lines[-1].startswith("ready in ") and f"the play page at {page} " in lines[-1]
     finally:
         release.set()
         server.stop(grace=0)

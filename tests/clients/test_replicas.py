@@ -43,7 +43,7 @@ class Replica:
         self.answered = threading.Condition()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "advisor", "serve", "--port", str(port), "--workers", "1",
-             "--max-concurrent", "8", "--grace-s", "0.5"],
+             "--max-concurrent", "8", "--grace-s", "0.5", "--log-format", "json"],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True,
         )

@@ -84,9 +84,11 @@ def test_the_typescript_client_passes_its_node_tests(npm: str) -> None:
 
 def test_the_play_page_plays_whole_games_in_chromium(npm: str) -> None:
     """clients/typescript/test/page.test.ts: a whole game of each game through the page in
-    headless Chromium (skipped without Chromium, except in CI)."""
+    headless Chromium (skipped without Chromium, except in CI); it retakes the pictures in
+    docs/ of the pages it checked, so they cannot go stale."""
     if not Path(os.environ.get("CHROMIUM", "/usr/bin/chromium")).exists() \
             and os.environ.get("CI") != "true":
         pytest.skip("Chromium is not installed (apt-get install chromium): the page is not tested")
-    printed = run([npm, "run", "test:page"], ADVISOR_PYTHON=sys.executable)
+    printed = run([npm, "run", "test:page"], ADVISOR_PYTHON=sys.executable,
+                  SCREENSHOTS=str(PACKAGE.parents[1] / "docs"))
     assert "# fail 0" in printed and "# pass 0" not in printed
