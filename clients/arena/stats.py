@@ -26,6 +26,8 @@ from typing import Literal
 
 import numpy as np
 
+from search.result import wilson_lower_bound, wilson_upper_bound
+
 Z95 = 1.959963984540054
 ELO_PER_NAT = 400 / math.log(10)
 PSEUDO_COUNT = 1e-3
@@ -39,10 +41,7 @@ def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
     """
     if n <= 0:
         return 0.0, 1.0
-    z2 = z * z
-    centre = (score + z2 / (2 * n)) / (1 + z2 / n)
-    half = z / (1 + z2 / n) * math.sqrt(score * (1 - score) / n + z2 / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return wilson_lower_bound(score, n, z), wilson_upper_bound(score, n, z)
 
 
 def elo_from_score(score: float) -> float:
