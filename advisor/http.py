@@ -314,7 +314,7 @@ def application(servicer: Any, service: descriptor.ServiceDescriptor, config: Se
     prefix = f"/{service.full_name}/"
     app: Any = Checkpoint(
         Routes(prefix, frozenset(prefix + m.name for m in service.methods), rpcs, play,
-               page_files()),
+               play.actions, page_files()),
         CheckpointRules(None if config.auth_token is None else f"Bearer {config.auth_token}",
                         config.max_message_bytes, MAX_BODY_BYTES, config.http_max_requests))
     origins = config.origins()

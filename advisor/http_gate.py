@@ -41,7 +41,6 @@ RPC_TYPES = frozenset({
     "application/grpc-web", "application/grpc-web+proto", "application/grpc-web+json",
 })
 """The content types of an RPC over HTTP/1.1 (Connect and gRPC-Web)."""
-PLAY_ACTIONS = frozenset({"new", "move", "view"})
 OTHER_RPC = re.compile(r"^/[A-Za-z_]\w*(\.\w+)+/\w+$")
 """A path shaped like a gRPC method (`/package.Service/Method`) of some other service."""
 END_STREAM = 0x02
@@ -225,6 +224,7 @@ class Routes:
     rpc_paths: frozenset[str]
     rpcs: App
     play: App
+    play_actions: frozenset[str]
     files: App
 
 
@@ -280,9 +280,9 @@ class Checkpoint:
                 f"no service {path.split('/')[1]!r} here: this port serves "
                 f"{routes.rpc_prefix[1:-1]}"))
         if path.startswith("/play/"):
-            if path[len("/play/"):] not in PLAY_ACTIONS:
+            if path[len("/play/"):] not in routes.play_actions:
                 return routes.play, Refusal(404, "not_found", (
-                    f"no such table action: {path!r} (new, move, view)"))
+                    f"no such table action: {path!r} ({', '.join(sorted(routes.play_actions))})"))
             return routes.play, self._body_route(scope, method, frozenset({"application/json"}),
                                                  self._rules.max_play_bytes)
         if method not in ("GET", "HEAD"):

@@ -101,10 +101,6 @@ async def _client_left(receive: Receive) -> None:
         pass
 
 
-async def _json(send: Send, status: int, answer: dict[str, Any]) -> None:
-    await respond(send, status, "application/json", json.dumps(answer).encode())
-
-
 class PlayRoute:
     """The ASGI app of `/play/<action>` over `tables`, on `workers` threads of its own."""
 
@@ -112,6 +108,8 @@ class PlayRoute:
         self.tables = tables
         self._actions: dict[str, Callable[[dict[str, Any], Errand], dict[str, Any]]] = {
             "new": tables.open, "move": tables.move, "view": tables.view}
+        self.actions = frozenset(self._actions)
+        """The route's actions: `/play/new`, `/play/move`, `/play/view`."""
         self._executor = ThreadPoolExecutor(workers, "play")
         self._most_in_hand = 4 * workers
         self._in_hand = 0
@@ -129,11 +127,11 @@ class PlayRoute:
                 f"the body passed {self._max_bytes} bytes, this route's limit")).send(
                 send, linger=lingering(scope, receive))
         except RequestError as error:
-            await _json(send, 400, {"code": "invalid_argument", "message": str(error)})
+            await Refusal(400, "invalid_argument", str(error)).send(send)
         except Refused as refused:
-            await _json(send, refused.status, {"code": refused.code, "message": str(refused)})
+            await Refusal(refused.status, refused.code, str(refused)).send(send)
         else:
-            await _json(send, 200, answer)
+            await respond(send, 200, "application/json", json.dumps(answer).encode())
 
     async def _work(self, action: Callable[[dict[str, Any], Errand], dict[str, Any]],
                     body: dict[str, Any], errand: Errand, receive: Receive) -> dict[str, Any]:
