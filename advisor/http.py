@@ -47,7 +47,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from advisor.config import ServerConfig
-from advisor.http_connections import ConnectionLimits, QuietAcceptErrors, guarded_protocol
+from advisor.http_connections import (ConnectionLimits, QuietAcceptErrors, accept_backlog,
+                                      guarded_protocol)
 from advisor.http_gate import Checkpoint, CheckpointRules, Entrance, EntranceRules, Routes
 from advisor.play import Abandoned, Errand, Refused, TableBounds, Tables
 from advisor.play_route import MAX_BODY_BYTES, PlayRoute
@@ -359,8 +360,8 @@ class HttpGateway:
         limits = ConnectionLimits(config.http_header_timeout_s, config.http_body_timeout_s,
                                   config.connection_limit)
         self._server = uvicorn.Server(uvicorn.Config(
-            app, http=guarded_protocol(limits), loop="asyncio", lifespan="off",
-            log_level="warning", access_log=False, proxy_headers=False,
+            app, http=guarded_protocol(limits), backlog=accept_backlog(limits), loop="asyncio",
+            lifespan="off", log_level="warning", access_log=False, proxy_headers=False,
             timeout_keep_alive=config.http_keep_alive_s,
             timeout_graceful_shutdown=max(1, round(config.grace_s)),
         ))

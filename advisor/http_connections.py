@@ -8,7 +8,9 @@ descriptors (uvicorn alone waits for a first request forever).
 - at the cap, a new connection closes the open one that has waited longest without a request
   being worked on (idle, or still sending), or, when every connection's request is being
   worked on, is answered 503 and closed at once;
-- uvicorn's keep-alive timer still closes a connection idle after an answer.
+- uvicorn's keep-alive timer still closes a connection idle after an answer;
+- `accept_backlog(limits)` keeps a burst of connections from taking the descriptors held in
+  reserve before the cap can close them.
 `QuietAcceptErrors` logs the loop's accept failures (out of descriptors) once per interval.
 """
 
@@ -42,6 +44,13 @@ class ConnectionLimits:
     header_s: float
     body_s: float
     max_connections: int
+
+
+def accept_backlog(limits: ConnectionLimits) -> int:
+    """The listening socket's backlog: asyncio accepts up to this many connections each time
+    the socket wakes it, before any of them reaches the cap, so a quarter of the cap bounds a
+    burst (the default 2,048 let one burst run a 256-descriptor process out of descriptors)."""
+    return max(8, min(128, limits.max_connections // 4))
 
 
 def _answer(template: bytes, code: str, message: str) -> bytes:

@@ -1,7 +1,8 @@
 """At a low descriptor limit, idle and slow connections to the HTTP port silence neither port:
 a server process started with 256 descriptors keeps its HTTP connections to half of them
 (the default cap), so the gRPC health check and an HTTP call still answer, and the log stays
-quiet (no line per retried accept)."""
+quiet (no line per retried accept); a burst of connections arriving at once does not run it out
+of descriptors."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ class LimitedServer:
     def __init__(self) -> None:
         self.ready = threading.Event()
         self.lines = 0
+        self.events: list[str] = []
         self.ports: dict[str, Any] = {}
         self.process = subprocess.Popen(
             [sys.executable, "-c", LIMITED.format(n=DESCRIPTORS), "serve", "--port", "0",
@@ -50,6 +52,7 @@ class LimitedServer:
             self.lines += 1
             with contextlib.suppress(ValueError):
                 entry = json.loads(line)
+                self.events.append(str(entry.get("event")))
                 if entry.get("event") == "listening":
                     self.ports = entry
                 if entry.get("event") == "ready":
@@ -98,3 +101,38 @@ def test_idle_and_slow_connections_up_to_the_descriptor_limit_silence_neither_po
             sock.close()
     assert limited.process.poll() is None
     assert limited.lines - lines_before < 50  # a few lines, not one per refused accept
+
+
+def _both_ports_answer(server: LimitedServer) -> None:
+    asked = urllib.request.Request(
+        f"http://127.0.0.1:{server.ports['http_port']}/advisor.v1.Advisor/GetInfo", data=b"{}",
+        headers={"content-type": "application/json"})
+    with urllib.request.urlopen(asked, timeout=30) as answer:
+        assert answer.status == 200 and json.loads(answer.read())["serviceVersion"]
+    with grpc.insecure_channel(f"127.0.0.1:{server.ports['port']}") as channel:
+        health = health_pb2_grpc.HealthStub(channel).Check(
+            health_pb2.HealthCheckRequest(), timeout=30)
+    assert health.status == health_pb2.HealthCheckResponse.SERVING
+
+
+def test_a_burst_of_connections_waiting_to_be_accepted_takes_no_descriptors_in_reserve(
+    limited: LimitedServer,
+) -> None:
+    """The process is paused while twice its descriptors' worth of connections queue up, then
+    resumed: each wake-up accepts a bounded batch, so no accept runs out of descriptors."""
+    held = []
+    os.kill(limited.process.pid, signal.SIGSTOP)
+    try:
+        for _ in range(2 * DESCRIPTORS):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.setblocking(False)
+            sock.connect_ex(("127.0.0.1", limited.ports["http_port"]))
+            held.append(sock)
+        os.kill(limited.process.pid, signal.SIGCONT)
+        _both_ports_answer(limited)
+    finally:
+        os.kill(limited.process.pid, signal.SIGCONT)
+        for sock in held:
+            sock.close()
+    assert limited.process.poll() is None
+    assert not [e for e in limited.events if "out of system resource" in e], limited.events
