@@ -47,8 +47,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from advisor.config import ServerConfig
-from advisor.http_connections import (ConnectionLimits, QuietAcceptErrors, accept_backlog,
-                                      guarded_protocol)
+from advisor.http_connections import (
+    ConnectionLimits,
+    QuietAcceptErrors,
+    accept_backlog,
+    guarded_protocol,
+)
 from advisor.http_gate import Checkpoint, CheckpointRules, Entrance, EntranceRules, Routes
 from advisor.play import Abandoned, Errand, Refused, TableBounds, Tables
 from advisor.play_route import MAX_BODY_BYTES, PlayRoute
