@@ -110,11 +110,19 @@ def lingering(scope: Scope, receive: Receive) -> Callable[[], Awaitable[None]]:
 
 
 def header(scope: Scope, name: bytes) -> str:
-    """A request header's value ('' if absent; Entrance has checked that it is text)."""
-    for key, value in scope["headers"]:
-        if key == name:
-            return str(value.decode())
-    return ""
+    """A request header's value ('' if absent; Entrance has checked that it is text). A
+    header sent more than once reads as its values joined by commas, as HTTP combines them:
+    every X-Forwarded-For hop counts, and a doubled single-valued header fails its check."""
+    return ",".join(value.decode() for key, value in scope["headers"] if key == name)
+
+
+def same_site(origin: str, host: str) -> bool:
+    """Whether a page from `origin` is this server's own: its host and port are the Host the
+    request names. The scheme is not compared, so the page is its own behind a front end that
+    ends TLS and passes plain HTTP on."""
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and bool(host) \
+        and parts.netloc.lower() == host.lower()
 
 
 def content_type(scope: Scope) -> str:
@@ -197,8 +205,7 @@ class Entrance:
                 f"this server does not answer for the host {host!r} (--http-hosts names the "
                 "hosts it serves)"))
         origin = header(scope, b"origin")
-        if origin and origin != f"{scope.get('scheme', 'http')}://{host}" \
-                and origin not in self._rules.origins:
+        if origin and not same_site(origin, host) and origin not in self._rules.origins:
             return Refusal(403, "permission_denied", (
                 f"pages from {origin} may not call this server (--cors-origins names the "
                 "origins that may)"))

@@ -214,6 +214,8 @@ def _status_kb(field: str) -> int:
      "permission_denied"),  # a cross-site form post: no preflight, refused all the same
     ({"content-type": "text/plain"}, 415, "invalid_argument"),
     ({"origin": "https://evil.example"}, 403, "permission_denied"),
+    ({"origin": "null"}, 403, "permission_denied"),  # a sandboxed frame or a file: page
+    ({"origin": "http://127.0.0.1:1"}, 403, "permission_denied"),  # same host, other port
     ({"host": "rebound.evil.example"}, 421, "permission_denied"),  # DNS rebinding
 ])
 def test_cross_site_and_foreign_host_requests_are_refused(
@@ -226,7 +228,8 @@ def test_cross_site_and_foreign_host_requests_are_refused(
 
 def test_same_origin_and_listed_origins_may_call(served: AdvisorServer) -> None:
     port = served.http.port
-    for origin in (f"http://127.0.0.1:{port}", ORIGIN):
+    # the page's own origin, also as a TLS front end serves it; and a listed origin
+    for origin in (f"http://127.0.0.1:{port}", f"https://127.0.0.1:{port}", ORIGIN):
         assert request(port, "POST", GETINFO, b"{}", {"origin": origin})[0] == 200
     assert request(port, "POST", GETINFO, b"{}", {"host": f"localhost:{port}"})[0] == 200
 
@@ -303,6 +306,28 @@ def test_proxy_headers_are_believed_only_from_a_trusted_proxy(
     finally:
         plain.stop(grace=1.0)
     assert logged(caplog, GETINFO, 2, 200)[-1]["peer"] == "127.0.0.1"
+
+
+def test_every_forwarded_for_line_of_a_trusted_proxy_counts(
+    served: AdvisorServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="advisor.http")
+    with opened(served.http.port) as sock:  # the client's own claim first, the proxy's last
+        sock.sendall(f"POST {GETINFO} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: "
+                     f"application/json\r\nauthorization: Bearer {TOKEN}\r\n"
+                     "x-forwarded-for: 192.0.2.66\r\nx-forwarded-for: 203.0.113.7\r\n"
+                     "content-length: 2\r\n\r\n{}".encode())
+        assert read_answer(sock)[0] == 200
+    assert logged(caplog, GETINFO, 1, 200)[-1]["peer"] == "203.0.113.7"
+
+
+def test_a_doubled_token_header_is_refused(served: AdvisorServer) -> None:
+    with opened(served.http.port) as sock:
+        sock.sendall(f"POST {GETINFO} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: "
+                     f"application/json\r\nauthorization: Bearer {TOKEN}\r\n"
+                     f"authorization: Bearer {TOKEN}\r\ncontent-length: 2\r\n\r\n{{}}"
+                     .encode())
+        assert read_answer(sock)[0] == 401
 
 
 def _open_as(port: int, client: str, seed: int) -> tuple[int, dict[str, Any]]:
