@@ -144,11 +144,14 @@ class PlayRoute:
             self._executor, action, body, errand)
         work.add_done_callback(self._done)
         gone: asyncio.Future[Any] = asyncio.ensure_future(_client_left(receive))
-        await asyncio.wait([work, gone], return_when=asyncio.FIRST_COMPLETED)
-        if work.done():
+        try:
+            await asyncio.wait([work, gone], return_when=asyncio.FIRST_COMPLETED)
+        finally:  # also when this request's task is cancelled (the server shuts down)
             gone.cancel()
+            if not work.done():
+                errand.leave()  # its search stops; the table is released when it returns
+        if work.done():
             return work.result()
-        errand.leave()  # its search stops; the table is released when the thread returns
         raise Abandoned
 
     def _done(self, work: asyncio.Future[Any]) -> None:
