@@ -80,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--flood", type=int, default=30)
     parser.add_argument("--cap", type=int, default=200, help="--http-max-connections")
     args = parser.parse_args(argv)
-    server = AdvisorServer(ServerConfig(port=0, workers=2, http_port=-1,
+    server = AdvisorServer(ServerConfig(port=0, workers=2, http_port=-1, play_store=":memory:",
                                         http_max_connections=args.cap))
     server.start()
     port = server.http.port
