@@ -67,6 +67,11 @@ class Refused(Exception):
         self.code = code
 
 
+def table_busy() -> Refused:
+    """The refusal of a request for a table another request has in hand."""
+    return Refused(409, "aborted", "this table is already playing a move; wait for it")
+
+
 class Abandoned(Exception):
     """The request's client left: its work stopped, the table kept as it was."""
 
@@ -316,7 +321,7 @@ class Tables:
                 raise Refused(404, "not_found", (
                     "no such table (it may have been forgotten): open a new game"))
             if table.busy:
-                raise Refused(409, "aborted", "this table is already playing a move; wait for it")
+                raise table_busy()
             table.busy = True
         return name, table  # type: ignore[return-value]
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from advisor.errors import RequestError
 from advisor.http_gate import Receive, Refusal, Scope, Send, lingering, peer, respond
-from advisor.play import Abandoned, Errand, Refused, Tables
+from advisor.play import Abandoned, Errand, Refused, Tables, table_busy
 
 log = logging.getLogger("advisor.http")
 
@@ -113,6 +113,7 @@ class PlayRoute:
         self._executor = ThreadPoolExecutor(workers, "play")
         self._most_in_hand = 4 * workers
         self._in_hand = 0
+        self._tables_in_hand: set[str] = set()
         self._max_bytes = max_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -135,13 +136,20 @@ class PlayRoute:
 
     async def _work(self, action: Callable[[dict[str, Any], Errand], dict[str, Any]],
                     body: dict[str, Any], errand: Errand, receive: Receive) -> dict[str, Any]:
-        """Run `action` on a table thread; if the client leaves first, stop it."""
+        """Run `action` on a table thread; if the client leaves first, stop it. A request for
+        a table that another has in hand, waiting or working, is refused at once."""
         if self._in_hand >= self._most_in_hand:
             raise Refused(429, "resource_exhausted", (
                 f"{self._in_hand} table requests are in hand, this server's limit; retry"))
+        table = body.get("table")
+        if isinstance(table, str):
+            if table in self._tables_in_hand:
+                raise table_busy()
+            self._tables_in_hand.add(table)
         self._in_hand += 1
         work: asyncio.Future[Any] = asyncio.get_running_loop().run_in_executor(
             self._executor, action, body, errand)
+        work.add_done_callback(lambda _: self._tables_in_hand.discard(table))
         work.add_done_callback(self._done)
         gone: asyncio.Future[Any] = asyncio.ensure_future(_client_left(receive))
         try:

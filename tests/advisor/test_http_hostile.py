@@ -455,6 +455,33 @@ def test_a_second_request_on_a_table_at_work_is_refused_at_once(served: AdvisorS
     assert served.http.play._in_hand == 0
 
 
+def test_a_second_request_on_a_waiting_table_is_refused_at_once(served: AdvisorServer) -> None:
+    port = served.http.port
+    forget_all(served)
+    waiting = _open_as(port, "198.51.100.7", 7)[1]["table"]
+    looking = json.dumps({"table": waiting}).encode()
+    searching = new_game(8, iterations=2_000_000, bots=[{"seat": 0, "strength": 10}])
+    with contextlib.ExitStack() as leaving:  # the clients leave whatever happens
+        for i, body in enumerate((searching, searching, looking)):  # both play threads busy
+            sock = leaving.enter_context(opened(port))
+            path = "/play/view" if body is looking else "/play/new"
+            sock.sendall(f"POST {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: "
+                         f"application/json\r\nauthorization: Bearer {TOKEN}\r\n"
+                         f"x-forwarded-for: 192.0.2.{50 + i}\r\n"
+                         f"content-length: {len(body)}\r\n\r\n".encode() + body)
+            deadline = time.monotonic() + 60
+            while served.http.play._in_hand <= i and time.monotonic() < deadline:
+                time.sleep(0.01)  # until the route holds it
+        status, again = request(port, "POST", "/play/view", looking,
+                                {"x-forwarded-for": "198.51.100.7"})
+        assert (status, again.get("code")) == (409, "aborted")
+        assert served.http.play._in_hand == 3  # the first view still waits for a thread
+    deadline = time.monotonic() + 60
+    while served.http.play._in_hand and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert served.http.play._in_hand == 0
+
+
 def test_accept_errors_are_logged_once_per_interval(caplog: pytest.LogCaptureFixture) -> None:
     from advisor.http_connections import QuietAcceptErrors
 
