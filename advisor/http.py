@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import socket
 import threading
@@ -337,9 +338,13 @@ def _bind(host: str, port: int) -> socket.socket:
 
     Its protocol is named (IPPROTO_TCP, not 0): asyncio turns Nagle's algorithm off
     (TCP_NODELAY) only on accepted sockets that say they are TCP, and with it on, an answer
-    written in two parts waited for the client's delayed acknowledgement, about 40 ms."""
+    written in two parts waited for the client's delayed acknowledgement, about 40 ms. On POSIX
+    the address is reusable (SO_REUSEADDR): a server restarted on its port binds it although
+    the last one's closed connections linger in TIME_WAIT (another listener still may not)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    if os.name == "posix":
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, max(port, 0)))
         sock.listen(128)

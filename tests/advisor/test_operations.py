@@ -7,9 +7,11 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
@@ -100,6 +102,31 @@ def test_reflection_needs_the_token_unless_opened(open_reflection: bool) -> None
 def test_a_second_server_on_a_busy_port_fails_naming_the_port(server: AdvisorServer) -> None:
     with pytest.raises(PortUnavailable, match=f"cannot listen on 127.0.0.1:{server.port}"):
         AdvisorServer(ServerConfig(port=server.port, workers=1))
+
+
+def _page_status(port: int) -> int:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as answer:
+        return int(answer.status)
+
+
+def test_a_restarted_server_takes_its_http_port_again_and_a_second_one_may_not() -> None:
+    first = start(http_port=-1)
+    port = first.http.port
+    with socket.create_connection(("127.0.0.1", port), timeout=60) as kept:  # a browser's
+        try:
+            kept.sendall(b"GET / HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n")
+            assert kept.recv(12) == b"HTTP/1.1 200"  # and the connection kept alive
+            with pytest.raises(PortUnavailable, match=f"for HTTP on 127.0.0.1:{port}"):
+                start(http_port=port)
+        finally:
+            first.stop(grace=1.0)  # it closes the kept connection: TIME_WAIT on its side
+        while kept.recv(65536):
+            pass
+    again = start(http_port=port)
+    try:
+        assert _page_status(port) == 200
+    finally:
+        again.stop(grace=1.0)
 
 
 def test_a_bad_setting_in_the_environment_is_a_usage_error() -> None:
