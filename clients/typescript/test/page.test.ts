@@ -1,7 +1,8 @@
 // The play page (advisor/static, served at `/` by the HTTP port) in a real browser: headless
 // Chromium (Debian's `chromium`, or $CHROMIUM) driven by playwright-core plays a whole game of
 // each game against a bot by clicking the board, asks for a hint, checks each move's grade,
-// the other seat's public moves, the end and the review, replays a deal and resumes a game.
+// the other seat's public moves, the end and the review, replays a deal and resumes a game
+// after the server restarts on its games file.
 // Every wait is for something the page shows (no clock: Playwright's timeouts are off), and the
 // browser and server are closed whatever happens. Without Chromium the test skips, except in
 // CI (CI=true), where .ci/run installs it. SCREENSHOTS=dir keeps a picture of each game (the
@@ -9,7 +10,8 @@
 // PAGE_BUDGET sets the search iterations (bots, hints, grades, review; default 16: cheap).
 
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -24,17 +26,29 @@ const BUDGET = Number(process.env.PAGE_BUDGET ?? 16);
 
 let server: Server | undefined;
 let browser: Browser | undefined;
+const KEPT = mkdtempSync(join(tmpdir(), "page-games-"));
+const STORE = join(KEPT, "games.sqlite3");
 
 before(async () => {
   if (!FOUND) return;
-  server = await startServer();
+  server = await startServer({ store: STORE });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
 });
 
 after(async () => {
   await browser?.close();
   await server?.stop();
+  rmSync(KEPT, { recursive: true, force: true });
 });
+
+/** The server stopped and started again on the same port and games file (the page's origin,
+ * and so its list of games, stays the same). */
+async function restartServer(): Promise<void> {
+  const port = server!.httpPort;
+  await server!.stop();
+  server = undefined;
+  server = await startServer({ store: STORE, httpPort: port });
+}
 
 /** Until the page is waiting for a person (or done), failing at once on an error it shows. */
 async function settled(page: Page): Promise<string> {
@@ -270,7 +284,7 @@ test("a whole Challengers! game on a 390 px phone, with a hint, grades, a review
     t.diagnostic(`${moves} moves`);
   });
 
-test("the bot's recruit is named in the log and on the board, and a game resumes from the list",
+test("the bot's recruit is named in the log and on the board, and a game resumes from the list after the server restarts",
   { skip: !FOUND && "no Chromium" }, async () => {
     const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -307,6 +321,7 @@ test("the bot's recruit is named in the log and on the board, and a game resumes
       });
       assert.ok(newest, "the newest move is in view");
       const board = await page.locator("#board").textContent();
+      await restartServer();
       await page.reload();
       assert.equal(await settled(page), "ready");
       await page.locator("#games-list button.resume").first().click();

@@ -9,16 +9,27 @@ const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 
 export interface Server {
   baseUrl: string;
+  httpPort: number;
   token: string;
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  token?: string;
+  /** The page's games file (`--play-store`; default `:memory:`, so no test writes the user's). */
+  store?: string;
+  /** The HTTP port (default: a free one), e.g. a stopped server's, to start it again there. */
+  httpPort?: number;
+}
+
 /** `$ADVISOR_PYTHON -m advisor serve` (default: the repository's .venv), ready to answer. */
-export async function startServer(token = "ts-s3cret"): Promise<Server> {
+export async function startServer(
+  { token = "ts-s3cret", store = ":memory:", httpPort = -1 }: ServerOptions = {},
+): Promise<Server> {
   const python = process.env.ADVISOR_PYTHON ?? `${ROOT}.venv/bin/python`;
   const child: ChildProcess = spawn(python, [
-    "-m", "advisor", "serve", "--port", "0", "--http-port", "-1", "--workers", "1",
-    "--grace-s", "1", "--auth-token", token,
+    "-m", "advisor", "serve", "--port", "0", "--http-port", String(httpPort), "--workers", "1",
+    "--grace-s", "1", "--auth-token", token, "--play-store", store,
   ], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
   const killOnExit = () => child.kill("SIGKILL");
   process.on("exit", killOnExit);
@@ -29,8 +40,8 @@ export async function startServer(token = "ts-s3cret"): Promise<Server> {
     process.off("exit", killOnExit);
   };
   try {
-    const port = await httpPort(child);
-    return { baseUrl: `http://127.0.0.1:${port}`, token, stop };
+    const port = await listeningPort(child);
+    return { baseUrl: `http://127.0.0.1:${port}`, httpPort: port, token, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -39,7 +50,7 @@ export async function startServer(token = "ts-s3cret"): Promise<Server> {
 
 /** The HTTP port from the server's "listening" log line (stderr), once its "ready" line says
  * the workers are warm (calls before it get UNAVAILABLE), or why it never came. */
-function httpPort(child: ChildProcess): Promise<number> {
+function listeningPort(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stderr! });
     const seen: string[] = [];
