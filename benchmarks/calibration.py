@@ -50,7 +50,7 @@ from advisor.questions import Question
 from clients.arena.record import GameTask
 from clients.arena.referee import play
 from clients.arena.registry import load_game
-from clients.arena.specs import VALUES, engine_named
+from clients.arena.specs import engine_ids, engine_named
 from contract.v1 import common_pb2
 from games.registry import DEFAULT_GAME, GAMES
 from search import Cancelled, ismcts, levels
@@ -133,8 +133,8 @@ def budget(iterations: int, seed: int) -> Budget:
 
 def searched_with(game_name: str, value: str) -> GameAdapter:
     """The game's adapter, its searches playing the engine the arena's `value=` names
-    (`clients.arena.specs.engine_named`: `default` the game's own, `logistic` `GAME.logistic`,
-    ...); ValueError if the game has none."""
+    (`clients.arena.specs.engine_named`: `default` the game's own, `logistic` the hand-written
+    baseline, ...: `games.registry`); ValueError if the game has none."""
     adapter = adapter_by_name(game_name)
     engine = engine_named(adapter.engine, value)
     if engine is adapter.engine:
@@ -359,7 +359,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--share", type=float, default=JUDGE_SHARE,
                         help="each own search's share of the budget")
     parser.add_argument("--bot", default="ismcts:iters=100", help="self-play bot spec")
-    parser.add_argument("--value", default="default", choices=VALUES,
+    parser.add_argument("--value", default="default", choices=engine_ids(),
                         help="judge with this engine of the game (the arena's value=, e.g. "
                              "logistic)")
     parser.add_argument("--seed", type=int, default=1)

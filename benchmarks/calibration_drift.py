@@ -36,7 +36,7 @@ from advisor.judging import JUDGE_SHARE, own_search
 from advisor.questions import Question
 from benchmarks.calibration import budget, moves_by_prior, positions, searched_with
 from clients.arena.registry import load_game
-from clients.arena.specs import VALUES
+from clients.arena.specs import engine_ids
 from games.registry import DEFAULT_GAME, GAMES
 from search import Cancelled, ismcts
 
@@ -149,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--factor", type=int, default=10, help="the reference's multiple")
     parser.add_argument("--seeds", type=int, default=4)
     parser.add_argument("--bot", default="ismcts:iters=100", help="self-play bot spec")
-    parser.add_argument("--value", default="default", choices=VALUES,
+    parser.add_argument("--value", default="default", choices=engine_ids(),
                         help="judge with this engine of the game (the arena's value=)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("calibration_drift.jsonl"))

@@ -9,7 +9,7 @@ Usage: python -m benchmarks.search_speed --games splendor_marvel \\
 
 The same named positions as `search_speed`'s Splendor: Marvel rows (which search with the value
 network and the learned priors, `GAME`), with the engine that searches with the logistic
-evaluation and hand-written priors (`GAME.logistic`), so the table shows the two side by side.
+evaluation and hand-written priors (`value=logistic`), so the table shows the two side by side.
 How the network was trained and how it plays: `benchmarks/LEARNING.md`."""
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from benchmarks.search_speed import GAMES, Position
 from games.splendor_marvel import GAME, apply, new_game
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.engines import ENGINES
 from games.splendor_marvel.network import evaluate_kernel
 from games.splendor_marvel.network_4p import FOUR_PLAYERS, evaluate_4p_kernel
 from games.splendor_marvel.network_policy import priors_kernel
@@ -34,13 +35,13 @@ from games.splendor_marvel.network_policy import priors_kernel
 def logistic_positions(num_players: int, seed: int) -> list[Position]:
     """`search_speed`'s Splendor: Marvel positions (searched with the learned value and
     priors, the default), searched with the logistic evaluation and priors before them."""
-    return _searched_with("logistic", GAME.logistic, num_players, seed)
+    return _searched_with("logistic", ENGINES["logistic"], num_players, seed)
 
 
 def gen2_positions(num_players: int, seed: int) -> list[Position]:
     """The same positions searched with generation 2 at every table size (the default before
     generation 3 took the heads-up table)."""
-    return _searched_with("gen2", GAME.learned_gen2, num_players, seed)
+    return _searched_with("gen2", ENGINES["learned-gen2"], num_players, seed)
 
 
 def _searched_with(label: str, game: Any, num_players: int, seed: int) -> list[Position]:

@@ -60,6 +60,25 @@ class GameEntry:
         """The module whose `ADAPTER` serves the game in the service (`advisor.adapters`)."""
         return f"advisor.{self.name}.adapter"
 
+    @property
+    def engines_module(self) -> str:
+        """The module whose `ENGINES` lists the game's engines by the id the arena's `value=`,
+        the scripts and the benchmarks name them with (besides `default`, `GAME` itself)."""
+        return f"{self.engine_module}.engines"
+
+    def engines(self) -> dict[str, Any]:
+        """Every engine of the game by id, `default` first (imports them: numba, networks)."""
+        module = importlib.import_module(self.engines_module)
+        return {"default": module.GAME, **module.ENGINES}
+
+    def engine(self, value: str) -> Any:
+        """The engine `value` names; ValueError naming the ids there are."""
+        engines = self.engines()
+        if value not in engines:
+            raise ValueError(f"{self.name} has no engine value={value}; its engines: "
+                             f"{', '.join(engines)}")
+        return engines[value]
+
     def hides(self, notation: str) -> bool:
         """Whether a move written so is hidden from the other seats."""
         return notation.partition(":")[0] in self.private_moves

@@ -41,10 +41,11 @@ from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
-from clients.arena.specs import VALUES, build_bot, engine_named, parse_spec
+from clients.arena.specs import build_bot, engine_named, parse_spec
 from games.challengers import GAME, new_game
 from games.challengers.features import features
 from games.challengers.state import State
+from games.registry import entry
 from search import Limits, SearchConfig, ismcts
 from search.logit import game_seed
 
@@ -115,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2, choices=range(1, 9))
     parser.add_argument("--opponent", help="an arena bot spec for every seat but the search's"
                         " (default: self-play)")
-    parser.add_argument("--value", default="default", choices=VALUES,
+    parser.add_argument("--value", default="default", choices=list(entry("challengers").engines()),
                         help="the engine that searches, as the arena's value= (default: GAME)")
     args = parser.parse_args(argv)
     engine_named(GAME, args.value)  # a game without that engine fails here, before any game

@@ -5,7 +5,7 @@ Usage: python scripts/selfplay_splendor.py --out /work/selfplay/gen1.jsonl [--ga
 
 Every seat is the compiled ISMCTS (the search's defaults, `--iterations` a move) with the
 engine `--value` names, as the arena's `value=` does: `logistic` (the default here: the
-logistic evaluation and hand-written priors, `GAME.logistic`), `default` or `learned` (`GAME`,
+logistic evaluation and hand-written priors), `default` or `learned` (`GAME`,
 the default engine: generation 4 heads-up, 2 at 3 players, learned-4p at 4), or one generation
 at every table (`learned-gen2`, `learned-gen3`, ...), each with its PUCT constant by table
 size; `--learned` is `--value learned`.
@@ -33,7 +33,8 @@ from typing import Any
 
 import numpy as np
 
-from clients.arena.specs import VALUES, engine_named
+from clients.arena.specs import engine_named
+from games.registry import entry
 from games.splendor_marvel import GAME, new_game
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.heuristics import evaluate, priors
@@ -131,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--explore-plies", type=int, default=12)
-    parser.add_argument("--value", choices=VALUES, default="logistic",
+    parser.add_argument("--value", choices=list(entry("splendor_marvel").engines()),
+                        default="logistic",
                         help="the engine every seat searches with, as the arena's value= "
                              "(default logistic; learned-gen3 for generation 4's data)")
     parser.add_argument("--learned", dest="value", action="store_const", const="learned",

@@ -13,7 +13,7 @@ from clients.cli.parser import PLAYERS_HELP, build
 from clients.client import Game
 from contract.codecs import codec_of
 from contract.v1 import common_pb2
-from games.registry import GAMES, entry
+from games.registry import GAMES, TOY_GAMES, entry
 from games.splendor_marvel.catalogue import PLAYER_COUNTS
 
 
@@ -26,6 +26,17 @@ def test_every_entry_loads_its_engine_and_the_service_serves_it(name: str) -> No
     info = ADAPTERS[name].info()
     assert (info.title, tuple(info.player_counts)) == (GAMES[name].title,
                                                         GAMES[name].player_counts)
+
+
+@pytest.mark.parametrize("name", sorted({**GAMES, **TOY_GAMES}))
+def test_every_game_lists_its_engines_by_id_its_own_first(name: str) -> None:
+    listed = {**GAMES, **TOY_GAMES}[name]
+    engines = listed.engines()
+    assert next(iter(engines)) == "default" and engines["default"] is listed.load().game
+    assert all(engine.name == name for engine in engines.values())
+    assert all(listed.engine(value) is engine for value, engine in engines.items())
+    with pytest.raises(ValueError, match=f"{name} has no engine value=deep; its engines: def"):
+        listed.engine("deep")
 
 
 def test_the_command_line_the_client_and_the_arena_offer_the_registry_s_games() -> None:

@@ -32,21 +32,12 @@ Options (comma-separated `key=value`; pimc and ismcts):
     strength=K   (ismcts, remote) strength level 1 (weakest) .. 10 (full, the default): the
                  level's share of iters/time and its noisy choice among the plausible moves
                  (search.levels; benchmarks/LEVELS.md has the measured ladder)
-    value=V      (ismcts, pimc) which of the game's engines evaluates and sets the priors
-                 (Splendor: Marvel): default (its own: learned values and priors by table
-                 size, generation 4 heads-up, 2 at 3 players, learned-4p at 4, as
-                 value=learned says explicitly), logistic (the logistic evaluation and
-                 hand-written priors before them), learned-value (the first learned value
-                 with the logistic priors), learned-gen1 (the first learned value with the
-                 learned priors), learned-gen2 and learned-gen3 (each generation at every
-                 table), learned-4p (generation 2 with a value of its own at 4 players),
-                 learned-race (the default's priors, one value reading the race inputs),
-                 learned-gen4 (the race inputs' value and priors retrained on the default's
-                 searches), learned-4p-gen5 (the 4-player value and priors retrained on the
-                 default's 4-player searches);
-                 (Challengers!) default (the learned card worth in the priors, worth.json, as
-                 value=learned says explicitly), logistic (the hand-written card worth, the
-                 default before it);
+    value=V      (ismcts, pimc) which of the game's engines evaluates and sets the priors,
+                 by its id in the game's engines.py (games.registry): default (the game's
+                 own, as value=learned says explicitly), logistic (the hand-written
+                 evaluation and priors before the learned ones) and, in Splendor: Marvel,
+                 the generations kept beside the default (learned-gen2, learned-gen4,
+                 learned-4p, ...: games/splendor_marvel/engines.py, benchmarks/LEARNING.md);
                  each searched with its own settings (PUCT's constant by table size:
                  search.config.settled) unless pc= says otherwise
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
@@ -54,20 +45,18 @@ Options (comma-separated `key=value`; pimc and ismcts):
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 from clients.arena.remote import RemoteBot
 from clients.client.targets import split_targets
+from games.registry import GAMES, entry
 from search import GreedyBot, ISMCTSBot, Limits, PIMCBot, RandomBot, SearchConfig, levels
 from search.baselines import Bot
 from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
-VALUES = ("default", "learned", "logistic", "learned-value", "learned-gen1", "learned-gen2",
-          "learned-gen3", "learned-4p", "learned-race",
-          "learned-gen4", "learned-4p-gen5")
-"""The `value=` choices: `default`, or the name of one of the game's engines."""
 _SEARCH_KEYS = {
     "iters", "time", "c", "pc", "pco", "fpu", "widen", "sel", "expand", "rollout", "depth",
     "engine",
@@ -163,14 +152,18 @@ def _power_bot(spec: BotSpec, game: AnyGame) -> Bot:
     return PowerDrafter(game, trim=dict(spec.options).get("trim", "starters"))
 
 
+@functools.cache
+def engine_ids() -> tuple[str, ...]:
+    """The `value=` choices: the engines' ids of every registered game (`default` first)."""
+    return tuple(dict.fromkeys(v for e in GAMES.values() for v in e.engines()))
+
+
 def engine_named(game: AnyGame, value: str) -> AnyGame:
-    """The game's engine that evaluates as `value` (one of `VALUES`) says: `game` itself for
-    `default`, else `game.logistic`, `game.learned`, ...; ValueError if it has none."""
+    """The engine of `game`'s kind that `value` names in the registry (`default`: `game`
+    itself); ValueError if that game has none of that id."""
     if value == "default":
         return game
-    engine: AnyGame | None = getattr(game, value.replace("-", "_"), None)
-    if engine is None:
-        raise ValueError(f"{getattr(game, 'name', '?')} has no engine value={value}")
+    engine: AnyGame = entry(getattr(game, "name", "?")).engine(value)
     return engine
 
 
@@ -221,8 +214,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             extra["strength"] = int(opts["strength"])
             levels.level(extra["strength"])
         if "value" in opts:
-            if opts["value"] not in VALUES:
-                raise ValueError(f"value must be one of {', '.join(VALUES)}")
+            if opts["value"] not in engine_ids():
+                raise ValueError(f"value must be one of {', '.join(engine_ids())}")
             extra["value"] = opts["value"]
         if "eval" in opts:
             if opts["eval"] not in ("rollout", "search"):

@@ -32,9 +32,10 @@ class Challengers:
     """The Game protocol for Challengers! (mutable states, in-place `apply`).
 
     Searched with the learned card worth (`heuristics.LEARNED`, `worth.json`) in its priors,
-    and in its playouts if `worth.json` says so. `logistic` is the same engine with today's
-    hand-written worth (`heuristics.TODAY`, the default before); `greedy_engine` is the one
-    `GreedyBot` plays: the hand-written one, so greedy stays the targets' opponent."""
+    and in its playouts if `worth.json` says so. `LOGISTIC_GAME` is the same engine with
+    today's hand-written worth (`heuristics.TODAY`, the default before; `value=logistic` in
+    `engines`); `greedy_engine` is the one `GreedyBot` plays: the hand-written one, so greedy
+    stays the targets' opponent."""
 
     name = "challengers"
     strength_levels = STRENGTH_LEVELS
@@ -51,16 +52,6 @@ class Challengers:
         from .compiled import COMPILED
 
         return COMPILED
-
-    @property
-    def learned(self) -> Challengers:
-        """The engine searched with the learned worth: `GAME`, the default."""
-        return GAME
-
-    @property
-    def logistic(self) -> Challengers:
-        """This engine with the hand-written worth, the default before the learned one."""
-        return LOGISTIC_GAME
 
     @property
     def greedy_engine(self) -> Challengers:

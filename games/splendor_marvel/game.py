@@ -31,9 +31,8 @@ class SplendorMarvel:
     table's size: a value network as the static evaluation and a learned policy as the priors,
     generation 4's heads-up, generation 2's at 3 players and at 4 generation 2's priors with a
     value of the 4-player table's own (`network_4p`), and the PUCT constant of the table's
-    size. `logistic` is the same engine with the evaluation and priors before (the
-    baselines'); `learned_value`, `learned_gen1`, `learned_gen2`, `learned_gen3` and
-    `learned_gen4` each generation at every table."""
+    size. The engines with other evaluations and priors (the logistic baseline, earlier
+    generations) are listed by id in `engines`."""
 
     name = "splendor_marvel"
 
@@ -44,83 +43,6 @@ class SplendorMarvel:
         from games.splendor_marvel.learned import LEARNED
 
         return LEARNED
-
-    @property
-    def learned(self) -> SplendorMarvel:
-        """The engine searched with the latest learned value and priors: `GAME`, the default."""
-        return GAME
-
-    @property
-    def logistic(self) -> SplendorMarvel:
-        """This engine searched with the logistic evaluation and hand-written priors, the
-        defaults before the learned ones (`learned.LOGISTIC_GAME`)."""
-        from games.splendor_marvel.learned import LOGISTIC_GAME
-
-        return LOGISTIC_GAME
-
-    @property
-    def learned_value(self) -> SplendorMarvel:
-        """This engine searched with the first learned value and the logistic engine's priors
-        (generation 0, `learned.LEARNED_VALUE_GAME`)."""
-        from games.splendor_marvel.learned import LEARNED_VALUE_GAME
-
-        return LEARNED_VALUE_GAME
-
-    @property
-    def learned_gen1(self) -> SplendorMarvel:
-        """This engine searched with generation 0's value and the learned priors (generation
-        1, `learned.LEARNED_GEN1_GAME`)."""
-        from games.splendor_marvel.learned import LEARNED_GEN1_GAME
-
-        return LEARNED_GEN1_GAME
-
-    @property
-    def learned_gen2(self) -> SplendorMarvel:
-        """This engine with generation 2's value and priors at every table, the default before
-        generation 3 (`learned.LEARNED_GEN2_GAME`)."""
-        from games.splendor_marvel.learned import LEARNED_GEN2_GAME
-
-        return LEARNED_GEN2_GAME
-
-    @property
-    def learned_gen3(self) -> SplendorMarvel:
-        """This engine with generation 3's value and priors at every table, trained on
-        generation 2's searches (`learned.LEARNED_GEN3_GAME`)."""
-        from games.splendor_marvel.learned import LEARNED_GEN3_GAME
-
-        return LEARNED_GEN3_GAME
-
-    @property
-    def learned_gen4(self) -> SplendorMarvel:
-        """This engine with generation 4's value (the race inputs at every table) and priors,
-        trained with the default's searches added (`learned.LEARNED_GEN4_GAME`)."""
-        from games.splendor_marvel.learned import LEARNED_GEN4_GAME
-
-        return LEARNED_GEN4_GAME
-
-    @property
-    def learned_4p(self) -> SplendorMarvel:
-        """Generation 2's engine with a value of its own at 4 players
-        (`learned.LEARNED_4P_GAME`)."""
-        from games.splendor_marvel.learned import LEARNED_4P_GAME
-
-        return LEARNED_4P_GAME
-
-    @property
-    def learned_4p_gen5(self) -> SplendorMarvel:
-        """This engine with generation 5's value and priors, trained on the default's
-        4-player searches (`learned.LEARNED_4P_GEN5_GAME`)."""
-        from games.splendor_marvel.learned import LEARNED_4P_GEN5_GAME
-
-        return LEARNED_4P_GEN5_GAME
-
-    @property
-    def learned_race(self) -> SplendorMarvel:
-        """This engine with one value for every table reading the race inputs, its priors the
-        default's (`learned.LEARNED_RACE_GAME`)."""
-        from games.splendor_marvel.learned import LEARNED_RACE_GAME
-
-        return LEARNED_RACE_GAME
 
     def search_settings(self, num_players: int) -> dict[str, float]:
         """The search's settings for a table of `num_players` (`search.config.settled`):

@@ -11,6 +11,7 @@ import pytest
 
 from games.challengers import GAME, new_game
 from games.challengers.features import FEATURES, features
+from games.challengers.game import LOGISTIC_GAME
 from search import ismcts
 from search.logit import game_seed
 from tests.splendor_marvel.test_learning_scripts import script
@@ -64,7 +65,7 @@ def test_value_names_the_engine_that_searches(monkeypatch: pytest.MonkeyPatch) -
 
     monkeypatch.setattr(selfplay, "ismcts", spy)
     record = selfplay.play_game(2, 11, 16, 4, value="logistic")
-    assert engines and set(engines) == {GAME.logistic} and record["value"] == "logistic"
+    assert engines and set(engines) == {LOGISTIC_GAME} and record["value"] == "logistic"
     engines.clear()
     assert "value" not in selfplay.play_game(2, 11, 16, 4) and set(engines) == {GAME}
 

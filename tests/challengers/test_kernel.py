@@ -27,6 +27,7 @@ from games.challengers.kernel_world import decode_state, encode_state
 from games.challengers.observation import believe, observe, sample
 from games.challengers.setup import new_state
 from games.challengers.state import OVER, State
+from games.registry import entry
 from kernels.rng import PythonRng, new_rng
 from search import GreedyBot, Limits, SearchConfig
 from search.compiled import CompiledTreeSearch
@@ -118,7 +119,8 @@ def test_the_default_reads_the_learned_worth_and_value_logistic_the_hand_written
     assert heuristics.TODAY.pick == tuple(heuristics._value(c) for c in range(k.NUM_TYPES))
     assert heuristics.TODAY.temperature == heuristics.PRIOR_TEMPERATURE
     assert not any(heuristics.TODAY.trim)
-    assert GAME.learned is GAME and GAME.logistic is LOGISTIC_GAME is LOGISTIC_GAME.logistic
+    assert [entry("challengers").engine(v) for v in ("default", "learned", "logistic")] == [
+        GAME, GAME, LOGISTIC_GAME]
     assert GAME.compiled is COMPILED and COMPILED.kernel is kernel_learned
     assert LOGISTIC_GAME.compiled is LOGISTIC and LOGISTIC.kernel is k
     assert COMPILED.kernel_version != LOGISTIC.kernel_version, "two numba caches"

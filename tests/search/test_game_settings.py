@@ -9,6 +9,7 @@ import pytest
 
 import games.splendor_marvel as splendor
 from games.splendor_marvel.game import PUCT_C
+from games.splendor_marvel.learned import LOGISTIC_GAME
 from search import Limits, SearchConfig, ismcts
 from search.config import DEFAULT_PUCT_C, settled
 
@@ -39,7 +40,7 @@ def test_a_game_may_choose_only_the_settings_a_config_leaves_unset() -> None:
 
 def test_splendor_marvel_searches_its_learned_priors_with_a_constant_per_table() -> None:
     assert [splendor.GAME.search_settings(n)["puct_c"] for n in (2, 3, 4)] == [0.5, 0.3, 0.3]
-    assert splendor.GAME.logistic.search_settings(2) == {}, "the logistic engine: 0.3 always"
+    assert LOGISTIC_GAME.search_settings(2) == {}, "the logistic engine: 0.3 always"
     engine = SearchConfig(engine="compiled")
     for players in (2, 4):
         state = splendor.new_game(players, seed=players)

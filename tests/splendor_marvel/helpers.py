@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from clients.arena.specs import engine_named, parse_spec
+from games.registry import entry
 from games.splendor_marvel import GAME, SplendorState, apply, new_game
 from games.splendor_marvel.catalogue import BONUS, COST, LEVEL, POINTS, TAGS, card_by_name
 from games.splendor_marvel.invariants import violations
@@ -118,8 +119,8 @@ def reserve_into(state: SplendorState, seat: int, card_id: int, public: bool = T
 
 
 def assert_the_arena_names(name: str, engine: object) -> None:
-    """`value=name` in an arena spec is `engine`, which is also `GAME`'s attribute of that name."""
-    assert getattr(GAME, name.replace("-", "_")) is engine
+    """`value=name` in an arena spec is `engine`, as the registry lists it."""
+    assert entry("splendor_marvel").engine(name) is engine
     assert parse_spec(f"ismcts:iters=10,value={name}").options == (
         ("iters", "10"), ("value", name))
     assert engine_named(GAME, name) is engine

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from games.splendor_marvel import GAME, apply, heuristics, legal_actions, new_game, observe, sample
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.learned import LOGISTIC_GAME
 from games.splendor_marvel.state import SplendorState
 from kernels.rng import PythonRng, new_rng
 from search import SearchConfig
@@ -183,7 +184,7 @@ def test_the_compiled_search_grows_the_python_search_s_tree(config: SearchConfig
     for seed, state in enumerate(positions(6)):
         observation = observe(state, state.current)
         python_rng: Any = PythonRng(seed)
-        python = TreeSearch(GAME.logistic, lambda r, o=observation: sample(o, r), config,
+        python = TreeSearch(LOGISTIC_GAME, lambda r, o=observation: sample(o, r), config,
                             python_rng)  # COMPILED's engine (the default's: test_network)
         python_reason = python.run(300)
         compiled = CompiledTreeSearch(COMPILED, COMPILED.encode_observation(observation), config,

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.registry import entry
 from games.splendor_marvel import GAME, heuristics, legal_actions, observe, sample
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
@@ -31,6 +32,7 @@ from games.splendor_marvel.learned import (
     LEARNED_GEN4_GAME,
     LEARNED_VALUE,
     LEARNED_VALUE_GAME,
+    LOGISTIC_GAME,
 )
 from games.splendor_marvel.network import (
     GEN2,
@@ -138,7 +140,7 @@ def test_generation_2_is_a_network_of_its_own() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(GEN2, WEIGHTS, strict=True))
     state = positions(1)[0]
     actions = legal_actions(state)
-    assert GAME.learned_gen2 is LEARNED_GEN2_GAME
+    assert entry("splendor_marvel").engine("learned-gen2") is LEARNED_GEN2_GAME
     assert LEARNED_GEN2_GAME.evaluate(state) == evaluate(state, GEN2)
     assert LEARNED_GEN2_GAME.priors(state, actions) == priors(state, actions, POLICY)
     assert LEARNED_GEN2_GAME.search_settings(2) == GAME.search_settings(2)
@@ -150,7 +152,7 @@ def test_generation_3_is_a_value_and_a_policy_of_its_own() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(GEN3, GEN2, strict=True))
     state = positions(1)[0]
     actions = legal_actions(state)
-    assert GAME.learned_gen3 is LEARNED_GEN3_GAME
+    assert entry("splendor_marvel").engine("learned-gen3") is LEARNED_GEN3_GAME
     assert LEARNED_GEN3_GAME.evaluate(state) == evaluate(state, GEN3)
     assert LEARNED_GEN3_GAME.priors(state, actions) == priors(state, actions, GEN3_POLICY)
     assert LEARNED_GEN3_GAME.priors(state, actions) != LEARNED_GEN2_GAME.priors(state, actions)
@@ -179,7 +181,7 @@ def generation_of(num_players: int) -> Any:
 
 
 def test_the_default_engine_is_generation_4_heads_up_2_at_3_players_and_learned_4p_at_4() -> None:
-    assert GAME.compiled is LEARNED and GAME.logistic.compiled is COMPILED
+    assert GAME.compiled is LEARNED and LOGISTIC_GAME.compiled is COMPILED
     for state in positions(6):
         actions = legal_actions(state)
         generation = generation_of(state.num_players)
@@ -187,7 +189,7 @@ def test_the_default_engine_is_generation_4_heads_up_2_at_3_players_and_learned_
         assert GAME.priors(state, actions) == generation.priors(state, actions)
         assert GAME.search_settings(state.num_players) == generation.search_settings(
             state.num_players)
-        assert GAME.logistic.evaluate(state) == heuristics.evaluate(state)
+        assert LOGISTIC_GAME.evaluate(state) == heuristics.evaluate(state)
     assert default_value(2) is GEN4 and default_value(3) is GEN2 and default_value(4) is FOUR
     assert [default_policy(n) is GEN4_POLICY for n in (2, 3, 4)] == [True, False, False]
 

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from clients.arena.specs import engine_named, parse_spec
+from games.registry import entry
 from games.splendor_marvel import GAME, legal_actions
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.learned import (
@@ -81,7 +82,7 @@ def test_generation_4_is_a_value_and_a_policy_of_its_own() -> None:
 @pytest.mark.parametrize("engine", ENGINES, ids=IDS)
 def test_the_arena_names_it_and_its_kernel_is_its_own(engine: tuple[Any, ...]) -> None:
     game, twin, _weights, kernel, name = engine
-    assert getattr(GAME, name.replace("-", "_")) is game
+    assert entry("splendor_marvel").engine(name) is game
     assert parse_spec(f"ismcts:iters=10,value={name}").options == (
         ("iters", "10"), ("value", name))
     assert engine_named(GAME, name) is game
