@@ -33,9 +33,20 @@ CAP = 24
 @pytest.fixture(scope="module")
 def served() -> Iterator[AdvisorServer]:
     running = start(max_concurrent=6, http_port=-1, auth_token=TOKEN, cors_origins=ORIGIN,
-                    trusted_proxies="127.0.0.1", http_header_timeout_s=1.0,
-                    http_body_timeout_s=1.0, http_max_connections=CAP, play_workers=2,
+                    trusted_proxies="127.0.0.1", http_header_timeout_s=60.0,
+                    http_body_timeout_s=60.0, http_max_connections=CAP, play_workers=2,
                     play_tables=5, play_tables_per_client=3)
+    yield running
+    running.stop(grace=1.0)
+
+
+@pytest.fixture(scope="module")
+def impatient() -> Iterator[AdvisorServer]:
+    """A server that gives a request 1 s for its head and 1 s for its body. The other tests'
+    server waits a minute, so that a loaded machine's stall never turns their requests into
+    408s."""
+    running = start(http_port=-1, auth_token=TOKEN, http_header_timeout_s=1.0,
+                    http_body_timeout_s=1.0)
     yield running
     running.stop(grace=1.0)
 
@@ -134,8 +145,8 @@ def logged(caplog: pytest.LogCaptureFixture, path: str, count: int = 1,
         time.sleep(0.01)
 
 
-def test_idle_slow_and_half_sent_connections_are_closed(served: AdvisorServer) -> None:
-    port = served.http.port
+def test_idle_slow_and_half_sent_connections_are_closed(impatient: AdvisorServer) -> None:
+    port = impatient.http.port
     with opened(port) as idle, opened(port) as slow, opened(port) as half:
         slow.sendall(b"GET / HTTP/1.1\r\nhost: 127.0.0.1\r\nx-slow: ")  # a head unfinished
         half.sendall(b"POST /play/new HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: "
@@ -164,19 +175,10 @@ def test_at_the_connection_cap_waiting_connections_make_room_and_calls_answer(
             sock.close()
 
 
-@pytest.fixture(scope="module")
-def patient() -> Iterator[AdvisorServer]:
-    """A server with the default body deadline: sending 100 MB to it may take a loaded machine
-    longer than the hostile fixture's 1 s."""
-    running = start(http_port=-1, auth_token=TOKEN)
-    yield running
-    running.stop(grace=1.0)
-
-
-def test_a_body_of_100_mb_is_refused_with_413_and_never_held(patient: AdvisorServer) -> None:
+def test_a_body_of_100_mb_is_refused_with_413_and_never_held(served: AdvisorServer) -> None:
     chunk = b" " * (1 << 20)
     for path, kind in (("/play/new", "application/json"), (GETINFO, "application/json")):
-        with opened(patient.http.port) as sock:
+        with opened(served.http.port) as sock:
             before = _peak_reset()
             sock.sendall(f"POST {path} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: {kind}\r\n"
                          f"authorization: Bearer {TOKEN}\r\ncontent-length: {100 << 20}\r\n\r\n"
@@ -187,7 +189,7 @@ def test_a_body_of_100_mb_is_refused_with_413_and_never_held(patient: AdvisorSer
             grown = _peak_kb() - before
         assert (status, json.loads(body)["code"]) == (413, "resource_exhausted"), path
         assert grown < 20 * 1024, f"{path}: the peak grew by {grown} kB"
-    with opened(patient.http.port) as sock:  # no length given: cut off at the limit
+    with opened(served.http.port) as sock:  # no length given: cut off at the limit
         sock.sendall(b"POST /play/new HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: "
                      b"application/json\r\ntransfer-encoding: chunked\r\nauthorization: Bearer "
                      + TOKEN.encode() + b"\r\n\r\n")
