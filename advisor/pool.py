@@ -36,10 +36,12 @@ class Job:
         self._pool = pool
         self.slot = slot
         self.id = job_id
+        self.running = True
 
     def cancel(self) -> None:
-        """Ask the worker to stop searching and answer with what it has."""
-        self._pool.flags[self.slot] = True
+        """Ask the worker to stop searching and answer with what it has; once the job has
+        finished, nothing (its slot may already be another job's)."""
+        self._pool.cancel(self)
 
 
 class SearchPool:
@@ -100,9 +102,16 @@ class SearchPool:
         future.add_done_callback(lambda f: self._done(job, executor, f))
         return job, future
 
+    def cancel(self, job: Job) -> None:
+        """Set `job`'s cancellation flag if the job still holds its slot."""
+        with self._lock:
+            if job.running:
+                self.flags[job.slot] = True
+
     def _finish(self, job: Job) -> None:
         self._listeners.pop(job.id, None)
         with self._lock:
+            job.running = False
             self._free.append(job.slot)
 
     def _done(self, job: Job, executor: ProcessPoolExecutor, future: Future[bytes]) -> None:
