@@ -24,7 +24,7 @@ from search.config import SearchConfig
 from search.limits import CancelToken, Limits, StopReason, now, run_budget
 from search.parallel import node_share, split_iterations, worker_seed
 from search.result import ActionStats, RootSummary, SearchResult, build_result, merge
-from search.specialize import specialize
+from kernels.specialize import specialize
 from search.tree import PV_MAX
 
 INITIAL_NODES = 1 << 12

@@ -1,7 +1,7 @@
 """The ISMCTS loop of `search.core`, written for numba over a `CompiledGame`.
 
 The functions here call the game through the names `game_*`; `search.compiled` binds them to
-one game's kernel with `search.specialize`. The algorithm is `TreeSearch.run`'s, step for step
+one game's kernel with `kernels.specialize`. The algorithm is `TreeSearch.run`'s, step for step
 (UCT over availability counts or PUCT, priors at the root, prior-ordered or uniform expansion,
 a playout cut at a depth and finished by the evaluation, one reward per seat backed up), so the
 Python search stays its readable reference.
@@ -57,11 +57,11 @@ NO_NODE = -1
 
 
 def _unbound(*args: Any) -> Any:
-    """Stands for a game function until `search.specialize` binds the game's own."""
+    """Stands for a game function until `kernels.specialize` binds the game's own."""
     raise NotImplementedError("compile this loop for a game through search.compiled")
 
 
-# Names that `search.specialize` binds to one game's kernel functions (see the contract).
+# Names that `kernels.specialize` binds to one game's kernel functions (see the contract).
 # Every call passes `game_apply` its action as an int64 (the tree's type), so the game's apply
 # and everything below it compile for one signature, not for the buffers' int32 too.
 game_num_players: Callable[..., Any] = _unbound
@@ -481,4 +481,4 @@ GENERIC_FUNCTIONS = (
     sample_worlds,
     roll_out_moves,
 )
-"""Everything `search.specialize` compiles per game, callees first."""
+"""Everything `kernels.specialize` compiles per game, callees first."""

@@ -1,10 +1,11 @@
-"""Compile generic numba code once per game, with the game's kernel functions bound in.
+"""Compile generic numba code once per binding: the names it calls or reads, bound in.
 
-The compiled search is written once, calling the game through module-level names
-(`game_apply`, `game_legal_actions`, ...). `specialize` copies those functions with the names
-bound to one game's jitted functions and compiles the copies with `cache=True` under a name
-that carries the game's kernel version, so each game gets its own cached machine code with its
-rules inlined, and any change to the game's source or data compiles it afresh.
+Generic code calls or reads module-level names that stand for something bound later: the
+compiled search calls a game's kernel (`game_apply`, `game_legal_actions`, ...), a network's
+kernel reads its weights (`network.bound_value`). `specialize` copies those functions with the
+names bound and compiles the copies with `cache=True` under a name that carries a tag of what
+was bound, so each binding gets its own cached machine code with the bound code inlined (or the
+bound arrays frozen in), and any change to it compiles afresh.
 """
 
 from __future__ import annotations
