@@ -2,8 +2,7 @@
 `--game-factory`: the cost of the learned search (the default) against the one before it.
 
 Usage: python -m benchmarks.search_speed --games splendor_marvel \\
-           --game-factory benchmarks.learning:logistic_positions \\
-           --game-factory benchmarks.learning:gen2_positions --engines compiled --workers 1
+           --game-factory benchmarks.learning:logistic_positions --engines compiled --workers 1
        python -m benchmarks.learning      # CPU time of one evaluation and of one call of the
                                           # priors: the logistic and the learned ones
 
@@ -27,21 +26,14 @@ from games.splendor_marvel import GAME, apply, new_game
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.engines import ENGINES
-from games.splendor_marvel.network import evaluate_kernel
-from games.splendor_marvel.network_4p import FOUR_PLAYERS, evaluate_4p_kernel
-from games.splendor_marvel.network_policy import priors_kernel
+
+FOUR_PLAYERS = 4
 
 
 def logistic_positions(num_players: int, seed: int) -> list[Position]:
     """`search_speed`'s Splendor: Marvel positions (searched with the learned value and
     priors, the default), searched with the logistic evaluation and priors before them."""
     return _searched_with("logistic", ENGINES["logistic"], num_players, seed)
-
-
-def gen2_positions(num_players: int, seed: int) -> list[Position]:
-    """The same positions searched with generation 2 at every table size (the default before
-    generation 3 took the heads-up table)."""
-    return _searched_with("gen2", ENGINES["learned-gen2"], num_players, seed)
 
 
 def _searched_with(label: str, game: Any, num_players: int, seed: int) -> list[Position]:
@@ -64,42 +56,35 @@ def _logistic_calls(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
 
 
 def _network_calls(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
-    return float(_value_calls(evaluate_kernel, worlds, out, rounds))
-
-
-def _four_player_calls(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
-    return float(_value_calls(evaluate_4p_kernel, worlds, out, rounds))
+    return float(_value_calls(GAME.compiled.kernel.evaluate, worlds, out, rounds))
 
 
 @njit
-def _priors_calls(worlds: np.ndarray, out: np.ndarray, rounds: int, learned: bool) -> float:
+def _priors_calls(priors: Any, worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
     total = 0.0
     actions = np.empty(k.MAX_LEGAL, dtype=np.int32)
     for _ in range(rounds):
         for world in worlds:
             count = k.legal_actions(world, actions)
-            if learned:
-                priors_kernel(world, actions, count, out)
-            else:
-                k.priors(world, actions, count, out)
+            priors(world, actions, count, out)
             total += out[0]
     return total
 
 
 def _today_priors(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
-    return float(_priors_calls(worlds, out, rounds, False))
+    return float(_priors_calls(k.priors, worlds, out, rounds))
 
 
 def _learned_priors(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
-    return float(_priors_calls(worlds, out, rounds, True))
+    return float(_priors_calls(GAME.compiled.kernel.priors, worlds, out, rounds))
 
 
 def evaluation_cost(rounds: int = 200) -> dict[str, float]:
     """CPU microseconds per compiled call, over the positions of 30 seeded greedy games: of
-    `evaluate` (today's logistic, the network's) and of `priors` with the legal actions listed
-    (today's, the learned ones); then of the evaluations over the 4-player positions alone,
-    the 4-player table's value (`network_4p`, with its race inputs) beside them. CPU time, so
-    less sensitive to a loaded machine than `search_speed`'s wall clock."""
+    `evaluate` (today's logistic, the default's networks by table size) and of `priors` with
+    the legal actions listed (today's, the default's); then of the evaluations over the
+    4-player positions alone (the default's 4-player value reads the race inputs). CPU time,
+    so less sensitive to a loaded machine than `search_speed`'s wall clock."""
     worlds = []
     for seed in range(30):
         rng = random.Random(seed)
@@ -115,8 +100,7 @@ def evaluation_cost(rounds: int = 200) -> dict[str, float]:
             ("logistic", _logistic_calls, stacked), ("network", _network_calls, stacked),
             ("today's priors", _today_priors, stacked),
             ("learned priors", _learned_priors, stacked),
-            ("logistic, 4p", _logistic_calls, four), ("network, 4p", _network_calls, four),
-            ("4p network, 4p", _four_player_calls, four)):
+            ("logistic, 4p", _logistic_calls, four), ("network, 4p", _network_calls, four)):
         calls(chosen[:2], out, 1)  # compile outside the timing
         start = time.process_time()
         calls(chosen, out, rounds)

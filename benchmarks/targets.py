@@ -99,12 +99,11 @@ def targets(iters: int, ms: int) -> list[Target]:
 
 def learned_targets(ms: int) -> list[Target]:
     """Issue 29's targets: the search with the learned value and priors (`value=learned`, the
-    default: generation 4 heads-up, generation 2 at 3 players, learned-4p at 4) against the
-    logistic evaluation and priors before it (`value=logistic`)."""
+    default engine of the weights manifest) against the logistic evaluation and priors before
+    it (`value=logistic`)."""
     timed = f"time={ms / 1000:g}"
     learned = f"ismcts:{timed},value=learned"
     logistic = f"ismcts:{timed},value=logistic"
-    gen4 = f"ismcts:{timed},value=learned-gen4"
     return [
         Target("learned-time", 0.64, learned, logistic,
                f"learned ISMCTS against the logistic ISMCTS, {ms} ms a move each", sprt=True),
@@ -116,13 +115,6 @@ def learned_targets(ms: int) -> list[Target]:
         Target("learned-time-4p", 0.35, learned, logistic,
                f"learned ISMCTS against 3 logistic ISMCTS, 4 players, {ms} ms a move each",
                players=4),
-        Target("learned-4p-gen2", 0.25, f"ismcts:{timed},value=learned-4p",
-               f"ismcts:{timed},value=learned-gen2",
-               f"the 4-player value against 3 seats of generation 2, 4 players, {ms} ms a move "
-               "each (H1: a better share than the fair 25%)", players=4, sprt=True),
-        Target("learned-gen4-time-4p", 0.35, gen4, logistic,
-               f"generation 4 at every table against 3 logistic ISMCTS, 4 players, {ms} ms a move "
-               "each", players=4, sprt=True),
     ]
 
 

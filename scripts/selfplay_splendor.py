@@ -6,8 +6,8 @@ Usage: python scripts/selfplay_splendor.py --out /work/selfplay/gen1.jsonl [--ga
 Every seat is the compiled ISMCTS (the search's defaults, `--iterations` a move) with the
 engine `--value` names, as the arena's `value=` does: `logistic` (the default here: the
 logistic evaluation and hand-written priors), `default` or `learned` (`GAME`,
-the default engine: generation 4 heads-up, 2 at 3 players, learned-4p at 4), or one generation
-at every table (`learned-gen2`, `learned-gen3`, ...), each with its PUCT constant by table
+the default engine of `games/splendor_marvel/weights/manifest.json`), or another engine of the
+manifest (a trial's, through `$SPLENDOR_MARVEL_WEIGHTS`), each with its PUCT constant by table
 size; `--learned` is `--value learned`.
 Game i has the i-th of `--players` in turn (2, 3, 4 by default; `2,3,4,4` for generation 3's
 data, half of it at 4 players) and its own seed, so any game replays alone. For the first
@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--value", choices=list(entry("splendor_marvel").engines()),
                         default="logistic",
                         help="the engine every seat searches with, as the arena's value= "
-                             "(default logistic; learned-gen3 for generation 4's data)")
+                             "(default logistic)")
     parser.add_argument("--learned", dest="value", action="store_const", const="learned",
                         help="the same as --value learned: GAME, the default engine")
     parser.add_argument("--players", type=player_counts, default=PLAYER_COUNTS,

@@ -1,7 +1,7 @@
 """Train the Splendor: Marvel value network on self-play records, in plain numpy.
 
 Usage: python scripts/train_splendor_network.py --data .selfplay/gen0.jsonl [--data ...]
-       [--seed 1] [--epochs 30] [--hidden 64 32] [--players 4] [--race] [--write]
+       [--seed 1] [--epochs 30] [--hidden 64 32] [--players 4] [--race] [--write ID]
 
 Reads `scripts/selfplay_splendor.py`'s records. Every fifth game (by index) is held out; of the
 rest, every tenth game validates, and the epoch with the lowest validation loss is kept. The
@@ -12,12 +12,14 @@ from the seat to move; the loss is the cross-entropy of the softmax over the sea
 value into the target (the result alone is a noisy target for one position), `--augment`
 relabels the colours at random. Prints a table per epoch and, on the held-out games, the
 network's log-loss and winner accuracy (overall and per player count) beside a shipped network's
-(`--baseline`, repeatable, generation 0's `network.json` unless said), today's logistic
+(`--baseline`, repeatable, the default engine's values unless said), today's logistic
 evaluation and the search's own root value, also by stage (round, the leader's points, end
-triggered); `--epochs 0` only reports those. `--write` writes
-`games/splendor_marvel/network.json` (or `--out`). `--players` keeps the games of one table size
-(a network per table size); `--race` appends the race inputs (`network_features.race_features`:
-who leads, who can still move before the round ends) after the public ones.
+triggered); `--epochs 0` only reports those. `--write ID` adds the weights to the weights
+folder (`--weights`, the package's unless said) as a new network `ID` of the manifest, status
+`candidate` (`knowledge.add_network`: never over a network there). `--players` keeps the games
+of one table size (a network per table size); `--race` appends the race inputs
+(`network_features.race_features`: who leads, who can still move before the round ends) after
+the public ones.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from games.splendor_marvel import knowledge, network
 from games.splendor_marvel.catalogue import GAUNTLET_POINTS
 from games.splendor_marvel.dense import forward, read_weights
 from games.splendor_marvel.kernel import MAX_PLAYERS
@@ -44,8 +47,6 @@ from games.splendor_marvel.network_features import (
     race_features_kernel,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "games" / "splendor_marvel" / "network.json"
 HELD_OUT_EVERY = 5
 VALIDATE_EVERY = 10
 BATCH = 256
@@ -234,14 +235,18 @@ def train(data: dict[str, Positions], settings: Settings,
     return [np.round(a, DIGITS) for a in best], log
 
 
-def report(w: list[np.ndarray] | None, test: Positions, baselines: tuple[Path, ...] = (TARGET,),
+def report(w: list[np.ndarray] | None, test: Positions, baselines: tuple[Path, ...] = (),
            ) -> dict[str, dict[str, float]]:
     """Log-loss and accuracy on `test` of the network (unless None), shipped ones (`baselines`,
-    as `shipped <file stem>`), the logistic evaluation and the search."""
+    as `shipped <file stem>`; ValueError for one that reads inputs `test` lacks), the logistic
+    evaluation and the search."""
     found = {}
     evaluations = [("network", predict(w, test))] if w is not None else []
     for baseline in baselines:
         shipped = read_weights(baseline.read_text("utf-8"))
+        if shipped[0].shape[1] > test.x.shape[1]:
+            raise ValueError(f"{baseline.name} reads {shipped[0].shape[1]} inputs, the data "
+                             f"has {test.x.shape[1]}: add --race")
         evaluations.append((f"shipped {baseline.stem}", predict(shipped, test)))
     evaluations += [("logistic", test.logistic), ("search_root", test.search)]
     parts = stages(test)
@@ -296,16 +301,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="train toward this blend of the search's root value and the result")
     parser.add_argument("--augment", action="store_true",
                         help="relabel the colours of each minibatch at random")
-    parser.add_argument("--write", action="store_true", help="write the weights to --out")
-    parser.add_argument("--out", type=Path, default=TARGET,
-                        help="where --write writes (%(default)s; generation 2: network_gen2.json)")
+    parser.add_argument("--write", metavar="ID",
+                        help="add the weights to --weights as a new network ID (never over one)")
+    parser.add_argument("--weights", type=Path, default=knowledge.SHIPPED,
+                        help="the weights folder --write adds to (%(default)s)")
     parser.add_argument("--baseline", type=Path, action="append",
-                        help=f"a shipped network reported beside it (repeatable; {TARGET.name} "
-                             "unless given)")
+                        help="a shipped network reported beside it (repeatable; the default "
+                             "engine\'s unless given)")
     table_options(parser)
     args = parser.parse_args(argv)
-    baselines = tuple(args.baseline or [TARGET])
     data = load(args.data, args.players, args.race)
+    baselines = tuple(args.baseline or [
+        path for path in knowledge.network_files(network.ARCHITECTURE)
+        if read_weights(path.read_text("utf-8"))[0].shape[1] <= data["test"].x.shape[1]])
     sizes = {part: len(d.x) for part, d in data.items()}
     print(f"positions: {sizes}", file=sys.stderr)
     if args.epochs == 0:
@@ -332,13 +340,17 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(json.dumps(summary, indent=1))
     if args.write:
-        network = {
+        weights = {
             **summary,
             "inputs": int(w[0].shape[1]),
             "layers": [{"weight": w[i].tolist(), "bias": w[i + 1].tolist()}
                        for i in range(0, len(w), 2)],
         }
-        args.out.write_text(json.dumps(network, separators=(",", ":")) + "\n", "utf-8")
+        about = {"tables": [args.players] if args.players else [2, 3, 4],
+                 "data": summary["data"], "training": " ".join(sys.argv),
+                 "held_out": quality["network"]}
+        knowledge.add_network(args.weights, args.write, network.ARCHITECTURE,
+                              json.dumps(weights, separators=(",", ":")) + "\n", about)
     return 0
 
 

@@ -1,7 +1,7 @@
 """Train the Splendor: Marvel policy (the search's learned priors) on self-play root visits.
 
 Usage: python scripts/train_splendor_policy.py --data /work/selfplay/gen1.jsonl [--data ...]
-       [--seed 1] [--epochs 30] [--players 4] [--race] [--write]
+       [--seed 1] [--epochs 30] [--players 4] [--race] [--write ID]
 
 Reads `scripts/selfplay_splendor.py`'s records (those with `legal` and `prior`), split by game
 as the value trainer splits them (`train_splendor_network.part_of`). The model is
@@ -14,9 +14,11 @@ start at zero (today's priors) and move by Adam (minibatches of 256, L2 decay) t
 search's root visit shares; the epoch with the lowest validation loss is kept. Prints a table
 per epoch and, on the held-out games, the cross-entropy against the visit shares (overall and
 per player count) and how often the likeliest move is the most visited one, for today's
-priors, shipped policies (`--baseline`, repeatable, `network_policy.json` unless said; each
+priors, shipped policies (`--baseline`, repeatable, the default engine's unless said; each
 reads as many of the inputs as it has weights for) and the policy; `--epochs 0` only reports
-those; `--write` writes `games/splendor_marvel/network_policy.json` (or `--out`).
+those; `--write ID` adds the weights to the weights folder (`--weights`, the package's unless
+said) as a new network `ID` of the manifest, status `candidate` (`knowledge.add_network`: never
+over a network there).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from train_splendor_network import part_of, start_seat, table_options, with_race
 
+from games.splendor_marvel import knowledge, network_policy
 from games.splendor_marvel.kernel import MAX_LEGAL, NUM_ACTION_CODES
 from games.splendor_marvel.network_policy import (
     CODE_KIND,
@@ -42,8 +45,6 @@ from games.splendor_marvel.network_policy import (
     zero_policy,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "games" / "splendor_marvel" / "network_policy.json"
 BATCH = 256
 DIGITS = 6
 
@@ -174,7 +175,7 @@ def train(data: dict[str, Decisions], epochs: int, seed: int, rate: float, decay
     return PolicyWeights(*(np.round(a, DIGITS) for a in best)), log
 
 
-def report(w: PolicyWeights | None, test: Decisions, baselines: tuple[Path, ...] = (TARGET,),
+def report(w: PolicyWeights | None, test: Decisions, baselines: tuple[Path, ...] = (),
            ) -> dict[str, dict[str, float]]:
     """Cross-entropy (overall and per player count) and agreement with the most visited move
     on `test`: today's priors, shipped policies (`baselines`, as `shipped <file stem>`) and the
@@ -203,16 +204,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--rate", type=float, default=3e-3)
     parser.add_argument("--decay", type=float, default=1e-3, help="L2 decay of every weight")
-    parser.add_argument("--write", action="store_true", help="write the weights to --out")
-    parser.add_argument("--out", type=Path, default=TARGET,
-                        help="where --write writes (%(default)s; generation 3: "
-                             "network_policy_gen3.json)")
+    parser.add_argument("--write", metavar="ID",
+                        help="add the weights to --weights as a new network ID (never over one)")
+    parser.add_argument("--weights", type=Path, default=knowledge.SHIPPED,
+                        help="the weights folder --write adds to (%(default)s)")
     parser.add_argument("--baseline", type=Path, action="append",
-                        help=f"a shipped policy reported beside it (repeatable; {TARGET.name} "
-                             "unless given)")
+                        help="a shipped policy reported beside it (repeatable; the default "
+                             "engine\'s unless given)")
     table_options(parser)
     args = parser.parse_args(argv)
-    baselines = tuple(args.baseline or [TARGET])
+    baselines = tuple(args.baseline or knowledge.network_files(network_policy.ARCHITECTURE))
     data = load(args.data, args.players, args.race)
     sizes = {part: len(d.x) for part, d in data.items()}
     print(f"decisions: {sizes}", file=sys.stderr)
@@ -238,7 +239,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         policy = {**summary, "inputs": int(w.weight.shape[1]), "scale": w.scale.tolist(),
                   "bias": w.bias.tolist(), "weight": w.weight.tolist()}
-        args.out.write_text(json.dumps(policy, separators=(",", ":")) + "\n", "utf-8")
+        about = {"tables": [args.players] if args.players else [2, 3, 4],
+                 "data": summary["data"], "training": " ".join(sys.argv),
+                 "held_out": summary["held_out"]["policy"]}
+        knowledge.add_network(args.weights, args.write, network_policy.ARCHITECTURE,
+                              json.dumps(policy, separators=(",", ":")) + "\n", about)
     return 0
 
 

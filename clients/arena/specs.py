@@ -36,9 +36,8 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  by its id in the game's engines.py (games.registry): default (the game's
                  own, as value=learned says explicitly), logistic (the hand-written
                  evaluation and priors before the learned ones) and, in Splendor: Marvel,
-                 the generations kept beside the default (learned-gen2, learned-gen4,
-                 learned-4p, ...: games/splendor_marvel/engines.py, benchmarks/LEARNING.md);
-                 each searched with its own settings (PUCT's constant by table size:
+                 any other engine of its weights manifest (games/splendor_marvel/weights/,
+                 or the folder $SPLENDOR_MARVEL_WEIGHTS names); each searched with its own settings (PUCT's constant by table size:
                  search.config.settled) unless pc= says otherwise
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """

@@ -1,8 +1,9 @@
 """The compiled twin of the engine (`kernel`) and the glue between its arrays and our objects.
 
 `COMPILED` follows `search.compiled_game.CompiledGame` with the logistic evaluation and
-hand-written priors (`learned.LOGISTIC_GAME`'s twin); the learned twins (`learned`, among them
-`GAME.compiled`) are subclasses with their own kernels, sharing its encoding.
+hand-written priors (`game.LOGISTIC_GAME`'s twin); the learned twins
+(`knowledge.LearnedCompiled`, among them `GAME.compiled`) share its encoding, with `evaluate`
+and `priors` bound to their networks.
 """
 
 from __future__ import annotations

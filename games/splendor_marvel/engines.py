@@ -1,24 +1,21 @@
-"""Splendor: Marvel's engines by id: the default's evaluation and priors (`learned`, which is
-`GAME`), the hand-written baseline (`logistic`) and the generations kept beside them
-(`learned.py`; their measurements in benchmarks/LEARNING.md). The registry reads `ENGINES`
+"""Splendor: Marvel's engines by id: those of the weights manifest (`knowledge`: the default,
+`learned`, is `GAME`) and the hand-written baseline (`logistic`). The registry reads `ENGINES`
 (`games.registry.GameEntry.engines`)."""
 
 from __future__ import annotations
 
-from games.splendor_marvel import learned
-from games.splendor_marvel.game import GAME, SplendorMarvel
+from games.splendor_marvel import knowledge
+from games.splendor_marvel.game import GAME, LOGISTIC_GAME, SplendorMarvel
 
-ENGINES: dict[str, SplendorMarvel] = {
-    "learned": GAME,
-    "logistic": learned.LOGISTIC_GAME,
-    "learned-value": learned.LEARNED_VALUE_GAME,
-    "learned-gen1": learned.LEARNED_GEN1_GAME,
-    "learned-gen2": learned.LEARNED_GEN2_GAME,
-    "learned-gen3": learned.LEARNED_GEN3_GAME,
-    "learned-4p": learned.LEARNED_4P_GAME,
-    "learned-race": learned.LEARNED_RACE_GAME,
-    "learned-gen4": learned.LEARNED_GEN4_GAME,
-    "learned-4p-gen5": learned.LEARNED_4P_GEN5_GAME,
-}
+
+def engines_of(manifest: knowledge.Manifest) -> dict[str, SplendorMarvel]:
+    """The manifest's engines (its default as `GAME` when it is the one `GAME` reads), then
+    the logistic baseline."""
+    return {**{engine_id: GAME if found is GAME.knowledge else SplendorMarvel(found)
+               for engine_id, found in manifest.engines.items()},
+            "logistic": LOGISTIC_GAME}
+
+
+ENGINES = engines_of(knowledge.manifest())
 
 __all__ = ["ENGINES", "GAME"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from games.splendor_marvel import actions, heuristics, observation, opponent_model, rules
 from games.splendor_marvel.actions import Action
@@ -16,38 +16,71 @@ if TYPE_CHECKING:
     from games.splendor_marvel.compiled import SplendorMarvelCompiled
 
 
-PUCT_C = {2: 0.5, 3: 0.3, 4: 0.3}
-"""PUCT's constant for the learned priors by table size (`SplendorMarvel.search_settings`):
-heads-up 0.5, +112 Elo [+37, +187] over 0.3 at 50 ms a move; at 4 players 0.3, where one learned
-seat took 35.0% of the wins against three of the logistic searches, against 22.5% at 0.5 (80
-games each); at 3 players 0.3 too, where one seat at 0.3 took 32.7% against two at 0.5 over 150
-games, the fair share: no difference shown (benchmarks/LEARNING.md)."""
+class Knowledge(Protocol):
+    """What a search knows of the game beyond its rules: a position's value, the moves' priors,
+    its settings by table size, and a compiled twin that computes the same."""
+
+    @property
+    def compiled(self) -> SplendorMarvelCompiled: ...
+
+    def search_settings(self, num_players: int) -> dict[str, float]: ...
+
+    def evaluate(self, state: SplendorState) -> tuple[float, ...]: ...
+
+    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]: ...
 
 
-class SplendorMarvel:
-    """Splendor: Marvel for 2–4 players; stateless, so one instance serves every game.
-
-    Searched with what was learned from self-play (benchmarks/LEARNING.md), chosen by the
-    table's size: a value network as the static evaluation and a learned policy as the priors,
-    generation 4's heads-up, generation 2's at 3 players and at 4 generation 2's priors with a
-    value of the 4-player table's own (`network_4p`), and the PUCT constant of the table's
-    size. The engines with other evaluations and priors (the logistic baseline, earlier
-    generations) are listed by id in `engines`."""
-
-    name = "splendor_marvel"
+class HandWritten:
+    """The logistic evaluation and hand-written priors (`heuristics`) at the search's default
+    PUCT constant: the baseline the learned engines are measured against."""
 
     @property
     def compiled(self) -> SplendorMarvelCompiled:
-        """The numba-compiled twin of this engine, the kernel choosing generation 4 or 2 by the
-        table's size (`learned.LEARNED`; imported on first use: it loads numba)."""
-        from games.splendor_marvel.learned import LEARNED
+        """The logistic kernel (`compiled.COMPILED`; imported on first use: it loads numba)."""
+        from games.splendor_marvel.compiled import COMPILED
 
-        return LEARNED
+        return COMPILED
 
     def search_settings(self, num_players: int) -> dict[str, float]:
-        """The search's settings for a table of `num_players` (`search.config.settled`):
-        PUCT's constant for the learned priors (`PUCT_C`)."""
-        return {"puct_c": PUCT_C[num_players]}
+        return {}
+
+    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
+        return heuristics.evaluate(state)
+
+    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
+        return heuristics.priors(state, actions)
+
+
+class SplendorMarvel:
+    """Splendor: Marvel for 2–4 players, searched with `knowledge`; stateless, so one
+    instance serves every game.
+
+    `GAME` searches with the default engine of `weights/manifest.json` (`knowledge.default`,
+    read on first use), chosen by the table's size; `engines` lists the others by id."""
+
+    name = "splendor_marvel"
+
+    def __init__(self, knowledge: Knowledge | None = None):
+        self._knowledge = knowledge
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """The value, priors and settings it searches with (the manifest's default unless
+        given; loads numba)."""
+        if self._knowledge is None:
+            from games.splendor_marvel import knowledge
+
+            self._knowledge = knowledge.default()
+        return self._knowledge
+
+    @property
+    def compiled(self) -> SplendorMarvelCompiled:
+        """The numba-compiled twin of this engine."""
+        return self.knowledge.compiled
+
+    def search_settings(self, num_players: int) -> dict[str, float]:
+        """The search's settings for a table of `num_players` (`search.config.settled`)."""
+        return self.knowledge.search_settings(num_players)
 
     def num_players(self, state: SplendorState) -> int:
         return state.num_players
@@ -97,20 +130,12 @@ class SplendorMarvel:
         return heuristics.rollout_action(state, rng)
 
     def evaluate(self, state: SplendorState) -> tuple[float, ...]:
-        """Each seat's chance to win by the value network of the table's size
-        (`network_default.default_value`: generation 4 heads-up, 2 at 3 players, the 4-player
-        table's network at 4)."""
-        from games.splendor_marvel import network, network_default  # loads numba
-
-        return network.evaluate(state, network_default.default_value(state.num_players))
+        """Each seat's chance to win, by the knowledge's value."""
+        return self.knowledge.evaluate(state)
 
     def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
-        """The learned policy's priors of `actions` for the table's size
-        (`network_policy.default_policy`)."""
-        from games.splendor_marvel import network_policy  # loads numba
-
-        return network_policy.priors(state, actions,
-                                     network_policy.default_policy(state.num_players))
+        """The knowledge's priors of `actions`."""
+        return self.knowledge.priors(state, actions)
 
     def parse(self, text: str) -> Action:
         """The action written `text` in the notation; ValueError naming what is wrong."""
@@ -134,3 +159,6 @@ class SplendorMarvel:
 
 
 GAME = SplendorMarvel()
+"""The default engine (the manifest's `default`)."""
+LOGISTIC_GAME = SplendorMarvel(HandWritten())
+"""The hand-written baseline (`value=logistic`)."""

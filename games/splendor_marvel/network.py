@@ -1,70 +1,42 @@
-"""The learned value of a Splendor: Marvel position: a small dense network, numpy and numba.
+"""The value architecture of Splendor: Marvel (`value-dense`): a small dense network, numpy
+and numba, computed from weights passed in.
 
-Inputs are `network_features.public_features` (public facts, from the seat to move); two hidden
-ReLU layers; one logit per seat in turn order from the seat to move, added to the log of
-today's logistic evaluation (`heuristics.evaluate`): the network learns a correction to it, and
-with its last layer at zero it is that evaluation. A softmax over the seats in the game gives
-each seat's chance to win. The
-weights are fitted from the compiled search's self-play by `scripts/train_splendor_network.py`
-and shipped in `network.json` (generation 0), `network_gen2.json` (generation 2, trained on
-generation 1's searches), `network_gen3.json` (generation 3, on generation 2's),
-`network_race.json` (one network for every table reading the race inputs, trained on the same
-games as generation 3) and `network_gen4.json` (generation 4: that network retrained with the
-default's searches added); the kernel's cache key hashes them, with every file here.
+Inputs are `network_features.public_features` (public facts, from the seat to move; then the
+race inputs if the weights read them); two hidden ReLU layers; one logit per seat in turn order
+from the seat to move, added to the log of the logistic evaluation (`heuristics.evaluate`): the
+network learns a correction to it, and with its last layer at zero it is that evaluation. A
+softmax over the seats in the game gives each seat's chance to win. Weights are fitted from the
+compiled search's self-play by `scripts/train_splendor_network.py` and shipped as files named
+by `weights/manifest.json` (`knowledge`).
 
-`evaluate` is the numpy forward pass for the Python search; `value_kernel` the same in numba
-for the compiled one, equal to 1e-9, with `evaluate_kernel` (generation 0, `kernel_learned`),
-`evaluate_gen2_kernel` (`kernel_learned_gen2`), `evaluate_gen3_kernel` (`kernel_learned_gen3`),
-`evaluate_race_kernel` (`kernel_learned_race`) and `evaluate_gen4_kernel` (`kernel_learned_gen4`)
-binding each network's weights. `GAME`'s
-evaluation is chosen by table size in `network_default` (generation 4 heads-up, generation 2 at
-3 players, `network_4p` at 4); generation 0 serves the baseline engines of `learned` (see
-`benchmarks/LEARNING.md`).
+`evaluate` is the numpy forward pass for the Python search; `value_kernel` the same in numba for
+the compiled one, equal to 1e-9; `bound_value` compiles it with one network's weights frozen in.
 """
 
 from __future__ import annotations
 
 import math
-from importlib import resources
 from typing import Any
 
 import numpy as np
 from numba import njit
 
 from games.splendor_marvel import kernel as k
-from games.splendor_marvel.dense import Weights, forward, read_weights
+from games.splendor_marvel.dense import Weights, forward
 from games.splendor_marvel.network_features import network_inputs, network_inputs_kernel
+from kernels.specialize import specialize
+
+ARCHITECTURE = "value-dense"
+"""The manifest's name of this architecture (`knowledge`)."""
+VERSION = 1
+"""Its version: a manifest entry names the version it was trained for."""
+
+_UNBOUND = np.empty((0, 0))
+W1 = B1 = W2 = B2 = W3 = B3 = _UNBOUND
+"""The weights `bound_value` binds (placeholders here)."""
 
 
-def shipped(name: str) -> Weights:
-    """The weights in the package's file `name`."""
-    return read_weights(resources.files(__package__).joinpath(name).read_text("utf-8"))
-
-
-WEIGHTS: Weights = shipped("network.json")
-"""Generation 0's value (`value=learned-value` and `learned-gen1`)."""
-W1, B1, W2, B2, W3, B3 = WEIGHTS
-GEN2: Weights = shipped("network_gen2.json")
-"""Generation 2's value, trained on generation 1's searches (`GAME`'s at 3 players)."""
-GEN2_W1, GEN2_B1, GEN2_W2, GEN2_B2, GEN2_W3, GEN2_B3 = GEN2
-GEN3: Weights = shipped("network_gen3.json")
-"""Generation 3's value, trained on generation 2's searches (`value=learned-gen3`)."""
-GEN3_W1, GEN3_B1, GEN3_W2, GEN3_B2, GEN3_W3, GEN3_B3 = GEN3
-RACE: Weights = shipped("network_race.json")
-"""One value for every table with the race inputs, trained on generation 3's data
-(`value=learned-race`)."""
-RACE_W1, RACE_B1, RACE_W2, RACE_B2, RACE_W3, RACE_B3 = RACE
-GEN4: Weights = shipped("network_gen4.json")
-"""Generation 4's value: the race inputs at every table, trained on the default's searches with
-generation 3's data (`GAME`'s heads-up, `value=learned-gen4`)."""
-GEN4_W1, GEN4_B1, GEN4_W2, GEN4_B2, GEN4_W3, GEN4_B3 = GEN4
-GEN4_PLAYERS = 2
-"""The table size where the default searches with generation 4 (value and priors): it beat
-generation 3 heads-up (+44 Elo by SPRT); at 4 players one seat of it missed the 4-player goal's
-SPRT (benchmarks/LEARNING.md)."""
-
-
-def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float, ...]:
+def value_of_world(world: np.ndarray, weights: Weights) -> tuple[float, ...]:
     """Each seat's chance to win in `world` (a kernel world, not over), numpy forward pass
     (the race inputs after the public ones if the weights read them)."""
     x = np.empty(weights[0].shape[1])
@@ -79,7 +51,7 @@ def value_of_world(world: np.ndarray, weights: Weights = WEIGHTS) -> tuple[float
     return tuple(float(chances[(seat - current) % n]) for seat in range(n))
 
 
-def evaluate(state: Any, weights: Weights = WEIGHTS) -> tuple[float, ...]:
+def evaluate(state: Any, weights: Weights) -> tuple[float, ...]:
     """`heuristics.evaluate`'s counterpart from the network, for a `SplendorState`."""
     if state.result is not None:
         return tuple(state.result)
@@ -131,31 +103,14 @@ def value_kernel(world: np.ndarray, out: np.ndarray, w1: np.ndarray, b1: np.ndar
         out[(current + r) % n] = logits[r] / norm
 
 
-@njit(nogil=True)
-def evaluate_kernel(world: np.ndarray, out: np.ndarray) -> None:
-    """`kernel.evaluate`'s contract from generation 0's network (`network.json`)."""
+def _evaluate_bound(world: np.ndarray, out: np.ndarray) -> None:
+    """`kernel.evaluate`'s contract from the bound weights."""
     value_kernel(world, out, W1, B1, W2, B2, W3, B3)
 
 
-@njit(nogil=True)
-def evaluate_gen2_kernel(world: np.ndarray, out: np.ndarray) -> None:
-    """`kernel.evaluate`'s contract from generation 2's network (`network_gen2.json`)."""
-    value_kernel(world, out, GEN2_W1, GEN2_B1, GEN2_W2, GEN2_B2, GEN2_W3, GEN2_B3)
-
-
-@njit(nogil=True)
-def evaluate_gen3_kernel(world: np.ndarray, out: np.ndarray) -> None:
-    """`kernel.evaluate`'s contract from generation 3's network (`network_gen3.json`)."""
-    value_kernel(world, out, GEN3_W1, GEN3_B1, GEN3_W2, GEN3_B2, GEN3_W3, GEN3_B3)
-
-
-@njit(nogil=True)
-def evaluate_race_kernel(world: np.ndarray, out: np.ndarray) -> None:
-    """`kernel.evaluate`'s contract from the every-table race network (`network_race.json`)."""
-    value_kernel(world, out, RACE_W1, RACE_B1, RACE_W2, RACE_B2, RACE_W3, RACE_B3)
-
-
-@njit(nogil=True)
-def evaluate_gen4_kernel(world: np.ndarray, out: np.ndarray) -> None:
-    """`kernel.evaluate`'s contract from generation 4's network (`network_gen4.json`)."""
-    value_kernel(world, out, GEN4_W1, GEN4_B1, GEN4_W2, GEN4_B2, GEN4_W3, GEN4_B3)
+def bound_value(weights: Weights, tag: str) -> Any:
+    """`kernel.evaluate`'s contract from `weights`, compiled with them frozen in and cached
+    under `tag` (an identifier part that changes whenever the weights do)."""
+    names = ("W1", "B1", "W2", "B2", "W3", "B3")
+    bound = specialize([_evaluate_bound], dict(zip(names, weights, strict=True)), f"value_{tag}")
+    return bound["_evaluate_bound"]

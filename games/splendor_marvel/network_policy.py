@@ -9,17 +9,9 @@ weight at zero it *is* today's priors; training (`scripts/train_splendor_policy.
 search's root visits in self-play) moves it where the searches disagree with them: which kinds
 of move pay in which positions, and which cards are better than their heuristic score.
 
-The weights ship in `network_policy.json` (generations 1 and 2), `network_policy_gen3.json`
-(generation 3, trained on generation 2's searches), `network_policy_gen4.json` (generation 4,
-on the default's) and `network_policy_4p.json` (generation 5 at 4 players: the public inputs,
-trained on the default's 4-player searches; the race inputs gained it 0.0002 nats); the
-kernel's cache key hashes them with every file here. `priors_of_world` is the numpy version
-(the Python search's oracle), `policy_kernel` the same in numba for the compiled search, equal
-to 1e-9, with `priors_kernel` (`kernel_learned_policy`), `priors_gen3_kernel`
-(`kernel_learned_gen3`), `priors_gen4_kernel` (`kernel_learned_gen4`) and `priors_4p_kernel`
-(`kernel_learned_4p_gen5`) binding each generation's weights. `GAME`'s priors are chosen by
-table size as its value (`default_policy`, compiled as `priors_default_kernel`): generation
-4's heads-up, generations 1-2's at 3 and 4 players.
+The weights ship as files named by `weights/manifest.json` (`knowledge`). `priors_of_world` is
+the numpy version (the Python search's oracle), `policy_kernel` the same in numba for the
+compiled search, equal to 1e-9; `bound_policy` compiles it with one policy's weights frozen in.
 """
 
 from __future__ import annotations
@@ -27,7 +19,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -36,13 +27,18 @@ from numba import njit
 from games.splendor_marvel import heuristics
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.actions import KIND_OF, Kind
-from games.splendor_marvel.network import GEN4_PLAYERS
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
     RACE_FEATURES,
     network_inputs,
     network_inputs_kernel,
 )
+from kernels.specialize import specialize
+
+ARCHITECTURE = "policy-linear"
+"""The manifest's name of this architecture (`knowledge`)."""
+VERSION = 1
+"""Its version: a manifest entry names the version it was trained for."""
 
 NUM_KINDS = len(Kind)
 LOG_FLOOR = -30.0
@@ -85,38 +81,13 @@ def zero_policy(inputs: int = NUM_INPUTS) -> PolicyWeights:
                          np.zeros((NUM_KINDS, inputs)))
 
 
-def shipped_policy(name: str) -> PolicyWeights:
-    """The policy in the package's file `name`."""
-    return read_policy(resources.files(__package__).joinpath(name).read_text("utf-8"))
-
-
-POLICY: PolicyWeights = shipped_policy("network_policy.json")
-"""The priors of generations 1 and 2 (trained on generation 0's searches; `GAME`'s at 3 and 4
-players)."""
-SCALE, BIAS, KIND_WEIGHT = POLICY
-GEN3_POLICY: PolicyWeights = shipped_policy("network_policy_gen3.json")
-"""Generation 3's priors (trained on generation 2's searches; `value=learned-gen3`)."""
-GEN3_SCALE, GEN3_BIAS, GEN3_KIND_WEIGHT = GEN3_POLICY
-
-GEN4_POLICY: PolicyWeights = shipped_policy("network_policy_gen4.json")
-"""Generation 4's priors (trained on the default's searches, generation 3's heads-up and
-generation 2's at 3 and 4 players; `GAME`'s heads-up)."""
-GEN4_SCALE, GEN4_BIAS, GEN4_KIND_WEIGHT = GEN4_POLICY
-
-POLICY_4P: PolicyWeights = shipped_policy("network_policy_4p.json")
-"""Generation 5's priors for the 4-player table, trained on the default's 4-player searches
-(`value=learned-4p-gen5`)."""
-SCALE_4P, BIAS_4P, KIND_WEIGHT_4P = POLICY_4P
-
-
-def default_policy(num_players: int) -> PolicyWeights:
-    """The default's priors at a table of `num_players`: generation 4's heads-up
-    (`network.GEN4_PLAYERS`), else generations 1-2's."""
-    return GEN4_POLICY if num_players == GEN4_PLAYERS else POLICY
+_UNBOUND = np.empty((0, 0))
+SCALE = BIAS = KIND_WEIGHT = _UNBOUND
+"""The weights `bound_policy` binds (placeholders here)."""
 
 
 def policy_logits(x: np.ndarray, codes: np.ndarray, log_priors: np.ndarray,
-                  weights: PolicyWeights = POLICY) -> np.ndarray:
+                  weights: PolicyWeights) -> np.ndarray:
     """The logits of moves `codes` (heuristic log-priors `log_priors`) at inputs `x`."""
     kinds = CODE_KIND[codes]
     floored = np.maximum(log_priors, LOG_FLOOR)
@@ -126,7 +97,7 @@ def policy_logits(x: np.ndarray, codes: np.ndarray, log_priors: np.ndarray,
 
 
 def priors_of_world(world: np.ndarray, actions: Sequence[int], heuristic: Sequence[float],
-                    weights: PolicyWeights = POLICY) -> list[float]:
+                    weights: PolicyWeights) -> list[float]:
     """The learned priors of `actions` in `world` (a kernel world) given today's priors of
     them (`heuristic`), numpy forward pass."""
     x = np.empty(weights.weight.shape[1])
@@ -137,7 +108,7 @@ def priors_of_world(world: np.ndarray, actions: Sequence[int], heuristic: Sequen
     return [float(p) for p in chances / chances.sum()]
 
 
-def priors(state: Any, actions: Sequence[Any], weights: PolicyWeights = POLICY) -> list[float]:
+def priors(state: Any, actions: Sequence[Any], weights: PolicyWeights) -> list[float]:
     """`heuristics.priors`' counterpart from the policy `weights`, for a `SplendorState`."""
     if not actions:
         return []
@@ -173,39 +144,13 @@ def policy_kernel(world: np.ndarray, actions: np.ndarray, count: int, out: np.nd
         out[i] /= norm
 
 
-@njit(nogil=True)
-def priors_kernel(world: np.ndarray, actions: np.ndarray, count: int, out: np.ndarray) -> None:
-    """`kernel.priors`' contract from the policy of generations 1 and 2 (`network_policy.json`)."""
+def _priors_bound(world: np.ndarray, actions: np.ndarray, count: int, out: np.ndarray) -> None:
+    """`kernel.priors`' contract from the bound weights."""
     policy_kernel(world, actions, count, out, SCALE, BIAS, KIND_WEIGHT)
 
 
-@njit(nogil=True)
-def priors_gen3_kernel(world: np.ndarray, actions: np.ndarray, count: int,
-                       out: np.ndarray) -> None:
-    """`kernel.priors`' contract from generation 3's policy (`network_policy_gen3.json`)."""
-    policy_kernel(world, actions, count, out, GEN3_SCALE, GEN3_BIAS, GEN3_KIND_WEIGHT)
-
-
-@njit(nogil=True)
-def priors_gen4_kernel(world: np.ndarray, actions: np.ndarray, count: int,
-                       out: np.ndarray) -> None:
-    """`kernel.priors`' contract from generation 4's policy (`network_policy_gen4.json`)."""
-    policy_kernel(world, actions, count, out, GEN4_SCALE, GEN4_BIAS, GEN4_KIND_WEIGHT)
-
-
-@njit(nogil=True)
-def priors_4p_kernel(world: np.ndarray, actions: np.ndarray, count: int,
-                     out: np.ndarray) -> None:
-    """`kernel.priors`' contract from generation 5's 4-player priors (`network_policy_4p.json`)."""
-    policy_kernel(world, actions, count, out, SCALE_4P, BIAS_4P, KIND_WEIGHT_4P)
-
-
-@njit(nogil=True)
-def priors_default_kernel(world: np.ndarray, actions: np.ndarray, count: int,
-                          out: np.ndarray) -> None:
-    """`kernel.priors`' contract from the default's policy for the world's table size
-    (`default_policy`)."""
-    if world[k.NUM_PLAYERS] == GEN4_PLAYERS:
-        priors_gen4_kernel(world, actions, count, out)
-    else:
-        priors_kernel(world, actions, count, out)
+def bound_policy(weights: PolicyWeights, tag: str) -> Any:
+    """`kernel.priors`' contract from `weights`, compiled with them frozen in and cached under
+    `tag` (an identifier part that changes whenever the weights do)."""
+    bindings = {"SCALE": weights.scale, "BIAS": weights.bias, "KIND_WEIGHT": weights.weight}
+    return specialize([_priors_bound], bindings, f"policy_{tag}")["_priors_bound"]

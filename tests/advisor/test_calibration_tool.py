@@ -14,7 +14,7 @@ from benchmarks.calibration import against, report, searched_with
 from benchmarks.calibration_drift import main as drift_main
 from benchmarks.calibration_drift import summary
 from games.splendor_marvel import GAME
-from games.splendor_marvel.learned import LOGISTIC_GAME
+from games.splendor_marvel.game import LOGISTIC_GAME
 
 BEST, MISTAKE, BLUNDER = 0.0, (BEST_BOUND + BLUNDER_BOUND) / 2, BLUNDER_BOUND + 0.1
 

@@ -7,7 +7,6 @@ import pytest
 
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.splendor_marvel import GAME, observe
-from games.splendor_marvel.game import PUCT_C
 from search import Limits, SearchConfig, ismcts
 from tests.advisor.conftest import midgame, observation_of
 
@@ -29,5 +28,5 @@ def test_suggest_move_searches_with_the_tables_puct_constant(
                         SearchConfig(puct_c=puct_c), seed=SEED)
         return [(str(c.action), c.visits) for c in result.candidates]
 
-    assert served == library(PUCT_C[players])
+    assert served == library(GAME.search_settings(players)["puct_c"])
     assert served != library(0.8), "another constant searches otherwise"

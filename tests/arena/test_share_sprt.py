@@ -13,7 +13,7 @@ from clients.arena.record import GameRecord, GameTask
 from clients.arena.report import sprt_line
 from clients.arena.scoring import share_tally
 
-A, B = "ismcts:iters=10,value=learned-4p", "ismcts:iters=10"
+A, B = "ismcts:iters=10,value=logistic", "ismcts:iters=10"
 FOUR = Target("share", 0.25, A, B, "one A against three B", players=4, sprt=True)
 
 

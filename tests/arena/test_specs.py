@@ -3,7 +3,7 @@
 import pytest
 
 from clients.arena.remote import RemoteBot
-from clients.arena.specs import build_bot, parse_spec
+from clients.arena.specs import build_bot, engine_named, parse_spec
 from games.splendor_marvel import GAME
 from search import ISMCTSBot, Limits, PIMCBot, SearchConfig
 
@@ -126,26 +126,12 @@ def test_power_drafter_spec_is_for_challengers_only():
 
 def test_value_option_chooses_the_engine_that_evaluates():
     from games.challengers import Challengers
-    from games.splendor_marvel.learned import (
-        LEARNED_GEN1_GAME,
-        LEARNED_GEN2_GAME,
-        LEARNED_GEN3_GAME,
-        LEARNED_VALUE_GAME,
-        LOGISTIC_GAME,
-    )
+    from games.splendor_marvel.game import LOGISTIC_GAME
 
     bot, _ = build_bot(parse_spec("ismcts:iters=50,value=learned"), GAME)
     assert isinstance(bot, ISMCTSBot) and bot.game is GAME, "the default is the learned search"
     logistic, _ = build_bot(parse_spec("ismcts:iters=50,value=logistic"), GAME)
     assert isinstance(logistic, ISMCTSBot) and logistic.game is LOGISTIC_GAME
-    value_only, _ = build_bot(parse_spec("ismcts:iters=50,value=learned-value"), GAME)
-    assert isinstance(value_only, ISMCTSBot) and value_only.game is LEARNED_VALUE_GAME
-    gen1, _ = build_bot(parse_spec("ismcts:iters=50,value=learned-gen1"), GAME)
-    assert isinstance(gen1, ISMCTSBot) and gen1.game is LEARNED_GEN1_GAME
-    gen2, _ = build_bot(parse_spec("ismcts:iters=50,value=learned-gen2"), GAME)
-    assert isinstance(gen2, ISMCTSBot) and gen2.game is LEARNED_GEN2_GAME
-    gen3, _ = build_bot(parse_spec("pimc:iters=50,value=learned-gen3"), GAME)
-    assert isinstance(gen3, PIMCBot) and gen3.game is LEARNED_GEN3_GAME
     pimc, _ = build_bot(parse_spec("pimc:iters=50,value=logistic"), GAME)
     assert isinstance(pimc, PIMCBot) and pimc.game is LOGISTIC_GAME
     assert bot.config.puct_c is None, "the search takes the game's constant for the table"
@@ -155,8 +141,9 @@ def test_value_option_chooses_the_engine_that_evaluates():
     assert isinstance(default, ISMCTSBot) and default.game is GAME
     with pytest.raises(ValueError, match="value must be one of default, learned, logistic"):
         parse_spec("ismcts:value=deep")
-    with pytest.raises(ValueError, match="challengers has no engine value=learned-gen1"):
-        build_bot(parse_spec("ismcts:value=learned-gen1"), Challengers())
+    with pytest.raises(ValueError, match="challengers has no engine value=deep; its engines: "
+                                         "default, learned, logistic"):
+        engine_named(Challengers(), "deep")
 
 
 def test_challengers_searches_with_the_learned_worth_and_greedy_keeps_the_hand_written_one():

@@ -8,8 +8,7 @@ from dataclasses import replace
 import pytest
 
 import games.splendor_marvel as splendor
-from games.splendor_marvel.game import PUCT_C
-from games.splendor_marvel.learned import LOGISTIC_GAME
+from games.splendor_marvel.game import LOGISTIC_GAME
 from search import Limits, SearchConfig, ismcts
 from search.config import DEFAULT_PUCT_C, settled
 
@@ -45,10 +44,11 @@ def test_splendor_marvel_searches_its_learned_priors_with_a_constant_per_table()
     for players in (2, 4):
         state = splendor.new_game(players, seed=players)
         observation = splendor.GAME.observe(state, state.current)
+        table = splendor.GAME.search_settings(players)["puct_c"]
         answers = {
             label: ismcts(splendor.GAME, observation, Limits(iterations=300), config, seed=5)
             for label, config in (("default", engine),
-                                  ("table", replace(engine, puct_c=PUCT_C[players])),
+                                  ("table", replace(engine, puct_c=table)),
                                   ("other", replace(engine, puct_c=0.9)))
         }
         assert answers["default"].candidates == answers["table"].candidates

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from games.splendor_marvel import GAME, apply, heuristics, legal_actions, new_game, observe, sample
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.learned import LOGISTIC_GAME
+from games.splendor_marvel.game import LOGISTIC_GAME
 from games.splendor_marvel.state import SplendorState
 from kernels.rng import PythonRng, new_rng
 from search import SearchConfig

@@ -7,6 +7,7 @@ import importlib.util
 import json
 import math
 import random
+import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -14,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from games.splendor_marvel import new_game
+from games.splendor_marvel import knowledge, new_game
 from games.splendor_marvel.dense import read_weights
 from games.splendor_marvel.heuristics import priors
 from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
 from games.splendor_marvel.network_policy import read_policy
 from games.splendor_marvel.rules import apply, legal_actions
 from tests.splendor_marvel.test_network import inputs
-from tests.splendor_marvel.test_network_4p import race_inputs
+from tests.splendor_marvel.test_race_inputs import race_inputs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,6 +34,23 @@ def script(name: str) -> ModuleType:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def trial_weights(tmp_path: Path) -> Path:
+    """A copy of the package's weights folder to write into."""
+    return Path(shutil.copytree(knowledge.SHIPPED, tmp_path / "weights"))
+
+
+def assert_written(folder: Path, network_id: str, architecture: str,
+                   held_out: dict[str, float]) -> None:
+    """`network_id` is a new candidate of `folder`'s manifest, and the rest stands."""
+    manifest = json.loads((folder / knowledge.MANIFEST).read_text())
+    shipped = json.loads((knowledge.SHIPPED / knowledge.MANIFEST).read_text())
+    entry = manifest["networks"].pop(network_id)
+    assert entry["architecture"] == architecture and entry["status"] == "candidate"
+    assert entry["file"] == f"{network_id}.json" and entry["held_out"] == held_out
+    assert manifest == shipped
+    assert set(knowledge.read_manifest(folder).engines) == set(knowledge.manifest().engines)
 
 
 def state_seat(game: dict[str, Any]) -> int:
@@ -104,13 +122,13 @@ def test_player_counts_cycle_as_asked_and_the_default_replays(tmp_path: Path) ->
 def test_the_value_names_the_engine_every_seat_searches_with(tmp_path: Path) -> None:
     generator = script("selfplay_splendor")
     played: dict[str, str] = {}
-    for value in ("learned", "learned-gen4", "learned-gen3"):
+    for value in ("learned", "default", "logistic"):
         out = tmp_path / f"{value}.jsonl"
         assert generator.main(["--out", str(out), "--games", "1", "--iterations", "4",
                                "--explore-plies", "0", "--players", "2", "--value", value]) == 0
         played[value] = out.read_text()
-    assert played["learned-gen4"] == played["learned"], "heads-up the default is generation 4"
-    assert played["learned-gen3"] != played["learned"]
+    assert played["default"] == played["learned"], "the default engine is `learned`"
+    assert played["logistic"] != played["learned"]
 
 
 def test_the_trainer_reports_against_the_logistic_evaluation(
@@ -118,26 +136,36 @@ def test_the_trainer_reports_against_the_logistic_evaluation(
     assert script("train_splendor_network").main(
         ["--data", str(records), "--epochs", "2", "--hidden", "8", "4"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report["held_out"]) == {"network", "shipped network", "logistic", "search_root"}
+    assert set(report["held_out"]) == {"network", "shipped network_gen2", "logistic",
+                                       "search_root"}, "the default's values of public inputs"
     assert report["positions"]["test"] > 0 and report["positions"]["train"] > 0
 
 
 def test_the_trainer_learns_from_the_race_inputs_and_reports_shipped_networks_alone(
         records: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     trainer = script("train_splendor_network")
-    shipped = ROOT / "games" / "splendor_marvel"
-    out = tmp_path / "network.json"
+    weights = trial_weights(tmp_path)
     assert trainer.main(["--data", str(records), "--epochs", "1", "--hidden", "8", "4", "--race",
-                         "--baseline", str(shipped / "network_gen2.json"),
-                         "--baseline", str(shipped / "network_4p.json"),
-                         "--write", "--out", str(out)]) == 0
+                         "--baseline", str(weights / "network_gen2.json"),
+                         "--baseline", str(weights / "network_4p.json"),
+                         "--write", "value-trial", "--weights", str(weights)]) == 0
     report = json.loads(capsys.readouterr().out)
     assert set(report["held_out"]) == {"network", "shipped network_gen2", "shipped network_4p",
                                        "logistic", "search_root"}
+    assert_written(weights, "value-trial", "value-dense", report["held_out"]["network"])
+    out = weights / "value-trial.json"
     assert read_weights(out.read_text())[0].shape[1] == NUM_INPUTS + RACE_FEATURES
-    assert trainer.main(["--data", str(records), "--epochs", "0"]) == 0
+    with pytest.raises(ValueError, match="exists"):
+        trainer.main(["--data", str(records), "--epochs", "1", "--hidden", "8", "4",
+                      "--write", "value-trial", "--weights", str(weights)])
+    capsys.readouterr()
+    assert trainer.main(["--data", str(records), "--epochs", "0", "--race"]) == 0
     alone = json.loads(capsys.readouterr().out)["held_out"]
-    assert set(alone) == {"shipped network", "logistic", "search_root"}
+    assert set(alone) == {"shipped network_gen4", "shipped network_gen2", "shipped network_4p",
+                          "logistic", "search_root"}
+    with pytest.raises(ValueError, match="add --race"):
+        trainer.main(["--data", str(records), "--epochs", "0",
+                      "--baseline", str(weights / "network_4p.json")])
 
 
 def test_the_policy_trainer_moves_from_today_s_priors_toward_the_visits(
@@ -148,7 +176,8 @@ def test_the_policy_trainer_moves_from_today_s_priors_toward_the_visits(
     assert log[0][0] == 0 and log[-1][1] < log[0][1], "training fits the training visits"
     assert trainer.main(["--data", str(records), "--epochs", "1"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report["held_out"]) == {"today", "shipped network_policy", "policy"}
+    assert set(report["held_out"]) == {"today", "shipped network_policy_gen4",
+                                       "shipped network_policy", "policy"}
     held_out_heads_up = {"cross_entropy", "agreement", "cross_entropy_2p"}  # game 0 only
     assert set(report["held_out"]["policy"]) == held_out_heads_up
     assert report["decisions"]["test"] > 0 and report["decisions"]["train"] > 0
@@ -163,16 +192,17 @@ def test_the_policy_trainer_reads_one_table_and_the_race_inputs(
     first = next(p for p in game["positions"] if "legal" in p)
     turn = (first["seat"] - trainer.start_seat(game)) % 4
     assert four["train"].x[0].tolist() == trainer.with_race(first["x"], 4, turn)
-    shipped = ROOT / "games" / "splendor_marvel"
-    out = tmp_path / "policy.json"
+    weights = trial_weights(tmp_path)
     assert trainer.main(["--data", str(records), "--epochs", "1", "--race",
-                         "--baseline", str(shipped / "network_policy.json"),
-                         "--baseline", str(shipped / "network_policy_4p.json"),
-                         "--write", "--out", str(out)]) == 0
+                         "--baseline", str(weights / "network_policy.json"),
+                         "--baseline", str(weights / "network_policy_gen4.json"),
+                         "--write", "policy-trial", "--weights", str(weights)]) == 0
     report = json.loads(capsys.readouterr().out)
     assert set(report["held_out"]) == {"today", "shipped network_policy",
-                                       "shipped network_policy_4p", "policy"}
+                                       "shipped network_policy_gen4", "policy"}
+    assert_written(weights, "policy-trial", "policy-linear", report["held_out"]["policy"])
+    out = weights / "policy-trial.json"
     assert read_policy(out.read_text()).weight.shape[1] == NUM_INPUTS + RACE_FEATURES
     assert trainer.main(["--data", str(records), "--epochs", "0"]) == 0
-    assert set(json.loads(capsys.readouterr().out)["held_out"]) == {"today",
-                                                                    "shipped network_policy"}
+    assert set(json.loads(capsys.readouterr().out)["held_out"]) == {
+        "today", "shipped network_policy_gen4", "shipped network_policy"}

@@ -1,6 +1,6 @@
-"""The learned priors: today's priors at zero weights, numpy and numba agree (each generation, a
-policy reading the race inputs, and the default's choice by table size), a policy of public
-inputs alone answers as before, public inputs."""
+"""The learned priors: today's priors at zero weights, numpy and numba agree (the default's
+policies bound by table size, and a policy reading the race inputs), a policy of public inputs
+alone answers as before, public inputs."""
 
 from __future__ import annotations
 
@@ -13,26 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.splendor_marvel import heuristics, observe, sample
+from games.splendor_marvel import GAME, heuristics, knowledge, observe, sample
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.actions import KIND_OF, Kind
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
 from games.splendor_marvel.network_policy import (
     CODE_KIND,
-    GEN3_POLICY,
-    GEN4_POLICY,
-    POLICY,
-    POLICY_4P,
     PolicyWeights,
-    default_policy,
     policy_kernel,
     priors,
-    priors_4p_kernel,
-    priors_default_kernel,
-    priors_gen3_kernel,
-    priors_gen4_kernel,
-    priors_kernel,
     priors_of_world,
     read_policy,
     zero_policy,
@@ -41,10 +31,20 @@ from games.splendor_marvel.rules import legal_actions
 from games.splendor_marvel.state import SplendorState
 from tests.splendor_marvel.helpers import played
 from tests.splendor_marvel.test_network import positions
-from tests.splendor_marvel.test_network_4p import positions as race_positions
+from tests.splendor_marvel.test_race_inputs import positions as race_positions
+
+DEFAULT = knowledge.default()
+POLICIES = {t.policy_tag: t.policy for t in DEFAULT.tables.values()}
+"""The default's policies, each once."""
 
 
-def kernel_priors(state: SplendorState, kernel: Any = priors_kernel) -> np.ndarray:
+def default_priors(world: np.ndarray, actions: np.ndarray, count: int,
+                   out: np.ndarray) -> None:
+    """The default's compiled priors (by the world's table size)."""
+    GAME.compiled.kernel.priors(world, actions, count, out)
+
+
+def kernel_priors(state: SplendorState, kernel: Any = default_priors) -> np.ndarray:
     """The compiled policy's (`kernel`'s) priors over the kernel's legal actions of `state`."""
     world = COMPILED.encode_state(state)
     actions = np.empty(k.MAX_LEGAL, dtype=np.int32)
@@ -55,21 +55,21 @@ def kernel_priors(state: SplendorState, kernel: Any = priors_kernel) -> np.ndarr
     return out[:count]
 
 
-def test_the_shipped_policies_are_trained_not_zero_and_differ() -> None:
-    for policy in (POLICY, GEN3_POLICY, GEN4_POLICY, POLICY_4P):
+def test_the_default_s_policies_are_trained_not_zero_and_differ() -> None:
+    assert len(POLICIES) == 2
+    for policy in POLICIES.values():
         assert any(np.abs(array).max() > 0 for array in policy)
-    assert not all(np.array_equal(a, b) for a, b in zip(POLICY, GEN3_POLICY, strict=True))
-    assert not all(np.array_equal(a, b) for a, b in zip(GEN3_POLICY, GEN4_POLICY, strict=True))
-    assert not all(np.array_equal(a, b) for a, b in zip(GEN4_POLICY, POLICY_4P, strict=True))
-    for policy in (POLICY, GEN3_POLICY, GEN4_POLICY, POLICY_4P):
         assert policy.weight.shape[1] == NUM_INPUTS
+    first, second = POLICIES.values()
+    assert not all(np.array_equal(a, b) for a, b in zip(first, second, strict=True))
 
 
-RACE_POLICY = POLICY_4P._replace(weight=np.hstack([
-    POLICY_4P.weight, np.random.default_rng(1).normal(0.0, 0.3, (len(POLICY_4P.weight),
-                                                                   RACE_FEATURES))]))
-"""A policy reading the race inputs (generation 5's priors with random race weights): the
-trainer's `--race` writes such weights."""
+HEADS_UP = DEFAULT.tables[2].policy
+RACE_POLICY = HEADS_UP._replace(weight=np.hstack([
+    HEADS_UP.weight, np.random.default_rng(1).normal(0.0, 0.3, (len(HEADS_UP.weight),
+                                                                 RACE_FEATURES))]))
+"""A policy reading the race inputs (the default's heads-up priors with random race weights):
+the trainer's `--race` writes such weights."""
 
 
 def priors_race_kernel(world: np.ndarray, actions: np.ndarray, count: int,
@@ -87,14 +87,10 @@ def test_at_zero_weights_the_policy_is_today_s_priors() -> None:
         assert np.allclose(mine, today, rtol=0, atol=1e-12)
 
 
-@pytest.mark.parametrize(("kernel", "weights"), [(priors_kernel, lambda n: POLICY),
-                                                  (priors_gen3_kernel, lambda n: GEN3_POLICY),
-                                                  (priors_gen4_kernel, lambda n: GEN4_POLICY),
-                                                  (priors_4p_kernel, lambda n: POLICY_4P),
-                                                  (priors_race_kernel, lambda n: RACE_POLICY),
-                                                  (priors_default_kernel, default_policy)],
-                         ids=["generations-1-2", "generation-3", "generation-4", "4-players",
-                              "race-inputs", "default"])
+@pytest.mark.parametrize(("kernel", "weights"),
+                         [(priors_race_kernel, lambda n: RACE_POLICY),
+                          (default_priors, lambda n: DEFAULT.tables[n].policy)],
+                         ids=["race-inputs", "default"])
 def test_the_kernel_priors_equal_the_numpy_ones(
         kernel: Any, weights: Callable[[int], PolicyWeights]) -> None:
     """On positions of 2-4 players, from the first seat and from seeded start seats (where the
@@ -109,7 +105,7 @@ def test_the_kernel_priors_equal_the_numpy_ones(
 
 def test_a_policy_of_public_inputs_answers_as_with_zero_race_weights() -> None:
     """The race inputs change nothing unless weighted: the shipped policies' answers stand."""
-    for policy in (POLICY, GEN4_POLICY):
+    for policy in POLICIES.values():
         padded = policy._replace(weight=np.hstack([policy.weight,
                                                    np.zeros((len(policy.weight), RACE_FEATURES))]))
         for state in race_positions(30):
@@ -132,7 +128,7 @@ def test_every_action_code_has_its_kind() -> None:
         assert CODE_KIND[code] == int(kind if kind is not None else Kind.PASS)
 
 
-@pytest.mark.parametrize("kernel", [priors_kernel, priors_race_kernel],
+@pytest.mark.parametrize("kernel", [default_priors, priors_race_kernel],
                          ids=["public-inputs", "race-inputs"])
 @settings(max_examples=20, deadline=None)
 @given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), plies=st.integers(0, 90))

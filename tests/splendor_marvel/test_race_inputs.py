@@ -1,6 +1,5 @@
-"""The 4-player table's value (`value=learned-4p`): its race inputs are public and mean what
-they say, its numpy and numba forward passes agree, and its compiled search grows the Python
-search's tree."""
+"""The race inputs (`network_features.race_features`, read by the values that have room for
+them): public, the same in numpy and numba, and meaning what they say."""
 
 from __future__ import annotations
 
@@ -11,12 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.splendor_marvel import GAME, apply, legal_actions, new_game
+from games.splendor_marvel import GAME, apply, new_game
 from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.learned import LEARNED, LEARNED_4P, LEARNED_4P_GAME, LEARNED_GEN2
-from games.splendor_marvel.network import GEN2, evaluate, value_of_world
-from games.splendor_marvel.network_4p import FOUR, evaluate_4p_kernel, weights_for
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
     RACE_FEATURES,
@@ -26,11 +22,8 @@ from games.splendor_marvel.network_features import (
     race_features,
     race_features_kernel,
 )
-from games.splendor_marvel.network_policy import priors
 from games.splendor_marvel.state import SplendorState
-from search import SearchConfig
 from tests.splendor_marvel import test_network
-from tests.splendor_marvel.helpers import assert_the_arena_names
 
 WIDTH = NUM_INPUTS + RACE_FEATURES
 
@@ -102,45 +95,3 @@ def test_the_race_inputs_say_who_leads_and_who_still_moves_this_round() -> None:
         for r in range(n, 4):
             assert not seat_race(out, r).any()
         assert out[NUM_INPUTS + 4 * RACE_SEAT_FEATURES] == pytest.approx((n - 1 - moved) / 3)
-
-
-def test_the_kernel_forward_pass_equals_the_numpy_one() -> None:
-    found = positions(120)
-    assert {state.num_players for state in found} == {2, 3, 4}
-    for state in found:
-        world = COMPILED.encode_state(state)
-        values = np.empty(state.num_players)
-        evaluate_4p_kernel(world, values)
-        expected = value_of_world(world, weights_for(state.num_players))
-        assert np.allclose(values, expected, rtol=0, atol=1e-9)
-        assert np.allclose(values, LEARNED_4P_GAME.evaluate(state), rtol=0, atol=1e-9)
-        assert sum(expected) == pytest.approx(1.0) and min(expected) > 0
-
-
-def test_four_players_read_a_network_of_their_own_and_smaller_tables_generation_2() -> None:
-    assert FOUR[0].shape[1] == WIDTH and weights_for(4) is FOUR
-    assert weights_for(2) is weights_for(3) is GEN2
-    for state in positions(9):
-        actions = legal_actions(state)
-        if state.num_players == 4:
-            assert LEARNED_4P_GAME.evaluate(state) != evaluate(state, GEN2)
-        else:
-            assert LEARNED_4P_GAME.evaluate(state) == evaluate(state, GEN2)
-        assert LEARNED_4P_GAME.priors(state, actions) == priors(state, actions)
-    assert LEARNED_4P_GAME.search_settings(4) == GAME.search_settings(4)
-
-
-def test_the_arena_names_it_and_its_kernel_is_its_own() -> None:
-    assert_the_arena_names("learned-4p", LEARNED_4P_GAME)
-    assert LEARNED_4P.kernel.evaluate is evaluate_4p_kernel
-    assert LEARNED_4P.kernel.priors is LEARNED_GEN2.kernel.priors
-    assert LEARNED_4P.kernel_version != LEARNED.kernel_version
-
-
-@pytest.mark.parametrize("config", [SearchConfig(), SearchConfig(rollout_depth=0)],
-                         ids=["playout-8", "value-only"])
-def test_the_compiled_search_grows_the_python_search_s_tree(config: SearchConfig) -> None:
-    """`test_network`'s check of the learned twins (its positions include 4 players), for this
-    value's twin."""
-    test_network.test_the_compiled_search_grows_the_python_search_s_tree(
-        config, (LEARNED_4P_GAME, LEARNED_4P))
