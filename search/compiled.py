@@ -18,13 +18,13 @@ from typing import Any
 import numpy as np
 
 from kernels.rng import new_rng
+from kernels.specialize import specialize
 from search import compiled_loop as loop
 from search.compiled_game import KERNEL_FUNCTIONS, CompiledGame, missing_functions
 from search.config import SearchConfig
 from search.limits import CancelToken, Limits, StopReason, now, run_budget
 from search.parallel import node_share, split_iterations, worker_seed
 from search.result import ActionStats, RootSummary, SearchResult, build_result, merge
-from kernels.specialize import specialize
 from search.tree import PV_MAX
 
 INITIAL_NODES = 1 << 12

@@ -37,8 +37,9 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  own, as value=learned says explicitly), logistic (the hand-written
                  evaluation and priors before the learned ones) and, in Splendor: Marvel,
                  any other engine of its weights manifest (games/splendor_marvel/weights/,
-                 or the folder $SPLENDOR_MARVEL_WEIGHTS names); each searched with its own settings (PUCT's constant by table size:
-                 search.config.settled) unless pc= says otherwise
+                 or the folder $SPLENDOR_MARVEL_WEIGHTS names); each searched with its
+                 own settings (PUCT's constant by table size: search.config.settled)
+                 unless pc= says otherwise
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
