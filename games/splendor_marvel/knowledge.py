@@ -65,10 +65,15 @@ class LearnedKnowledge:
     """One engine of the manifest: the value, priors and PUCT's constant by table size (the
     evaluation half of `game.SplendorMarvel`), and its compiled twin."""
 
-    def __init__(self, engine_id: str, tables: dict[int, Table], version: str):
+    def __init__(self, engine_id: str, tables: dict[int, Table], version: str, folder: Path):
         self.id = engine_id
         self.tables = tables
         self.version = version
+        self.folder = folder
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its folder and id (a worker process reads the manifest itself)."""
+        return knowledge_of, (str(self.folder), self.id)
 
     def search_settings(self, num_players: int) -> dict[str, float]:
         return {"puct_c": self.tables[num_players].puct_c}
@@ -194,7 +199,7 @@ def read_manifest(folder: Path) -> Manifest:
             tables[n] = Table(value[1], policy[1], float(spec["puct_c"]), value[2], policy[2])
         digest = _digest(*(f"{n}:{t.value_tag}:{t.policy_tag}:{t.puct_c}".encode()
                            for n, t in tables.items()))
-        engines[engine_id] = LearnedKnowledge(engine_id, tables, f"net{digest}")
+        engines[engine_id] = LearnedKnowledge(engine_id, tables, f"net{digest}", folder)
         if entry.get("status") == DEFAULT:
             defaults.append(engine_id)
     if len(defaults) != 1:
@@ -271,3 +276,12 @@ def network_files(architecture: str, folder: Path | None = None) -> list[Path]:
                         for key in ("value", "policy"))
     return [folder / data["networks"][i]["file"] for i in ids
             if data["networks"][i]["architecture"] == architecture]
+
+
+def knowledge_of(folder: str, engine_id: str) -> LearnedKnowledge:
+    """Engine `engine_id` of the manifest in `folder` (read once per process if it is
+    `weights_folder()`): how a pickled `LearnedKnowledge` comes back."""
+    found = manifest()
+    if found.folder != Path(folder):
+        found = read_manifest(Path(folder))
+    return found.engines[engine_id]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -141,3 +142,16 @@ def test_a_trainer_never_writes_over_a_network(tmp_path: Path) -> None:
         knowledge.add_network(folder, "value-misfit", network.ARCHITECTURE,
                               json.dumps({"inputs": 3, "layers": []}), {})
     assert {path.name: path.read_bytes() for path in folder.iterdir()} == before
+
+
+def test_an_engine_pickles_as_its_folder_and_id_for_worker_processes(tmp_path: Path) -> None:
+    state = positions(1)[0]
+    GAME.evaluate(state)  # the default's knowledge and twin are loaded
+    assert GAME.compiled.kernel is not None
+    again = pickle.loads(pickle.dumps(GAME))
+    assert again.knowledge is GAME.knowledge and again.evaluate(state) == GAME.evaluate(state)
+    trial = knowledge.read_manifest(trial_folder(tmp_path)).engines["trial"]
+    assert trial.compiled.kernel is not None
+    back = pickle.loads(pickle.dumps(trial))
+    assert back is not trial and back.id == "trial" and back.folder == trial.folder
+    assert back.evaluate(state) == trial.evaluate(state)
