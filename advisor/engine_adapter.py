@@ -52,9 +52,10 @@ class EngineAdapter(Generic[State, View, Action]):
 
     def info(self) -> advisor_pb2.GameInfo:
         entry = GAMES[self.name]
+        engine, networks = entry.default_engine()
         return advisor_pb2.GameInfo(
             game=self.game_id, title=entry.title, player_counts=entry.player_counts,
-            **{self.name: self.codec.catalogue_to_proto()},
+            engine=engine, networks=networks, **{self.name: self.codec.catalogue_to_proto()},
         )
 
     def observation(self, msg: Message, path: str) -> View:

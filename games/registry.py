@@ -71,6 +71,13 @@ class GameEntry:
         module = importlib.import_module(self.engines_module)
         return {"default": module.GAME, **module.ENGINES}
 
+    def default_engine(self) -> tuple[str, tuple[str, ...]]:
+        """`GAME`'s id among the engines (`default` where none other names it) and the
+        networks it reads, by id (the engines module's `NETWORKS`)."""
+        module = importlib.import_module(self.engines_module)
+        engine_id = next((i for i, e in module.ENGINES.items() if e is module.GAME), "default")
+        return engine_id, tuple(module.NETWORKS)
+
     def engine(self, value: str) -> Any:
         """The engine `value` names; ValueError naming the ids there are."""
         engines = self.engines()

@@ -37,20 +37,24 @@ class GetInfoResponse(_message.Message):
     def __init__(self, service_version: _Optional[str] = ..., engine_version: _Optional[str] = ..., games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ..., limits: _Optional[_Union[ServerLimits, _Mapping]] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("game", "title", "player_counts", "splendor_marvel", "challengers", "nim")
+    __slots__ = ("game", "title", "player_counts", "splendor_marvel", "challengers", "nim", "engine", "networks")
     GAME_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_COUNTS_FIELD_NUMBER: _ClassVar[int]
     SPLENDOR_MARVEL_FIELD_NUMBER: _ClassVar[int]
     CHALLENGERS_FIELD_NUMBER: _ClassVar[int]
     NIM_FIELD_NUMBER: _ClassVar[int]
+    ENGINE_FIELD_NUMBER: _ClassVar[int]
+    NETWORKS_FIELD_NUMBER: _ClassVar[int]
     game: _common_pb2.Game
     title: str
     player_counts: _containers.RepeatedScalarFieldContainer[int]
     splendor_marvel: _splendor_marvel_pb2.SplendorCatalogue
     challengers: _challengers_pb2.ChallengersCatalogue
     nim: _nim_pb2.NimCatalogue
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., title: _Optional[str] = ..., player_counts: _Optional[_Iterable[int]] = ..., splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorCatalogue, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersCatalogue, _Mapping]] = ..., nim: _Optional[_Union[_nim_pb2.NimCatalogue, _Mapping]] = ...) -> None: ...
+    engine: str
+    networks: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]] = ..., title: _Optional[str] = ..., player_counts: _Optional[_Iterable[int]] = ..., splendor_marvel: _Optional[_Union[_splendor_marvel_pb2.SplendorCatalogue, _Mapping]] = ..., challengers: _Optional[_Union[_challengers_pb2.ChallengersCatalogue, _Mapping]] = ..., nim: _Optional[_Union[_nim_pb2.NimCatalogue, _Mapping]] = ..., engine: _Optional[str] = ..., networks: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ServerLimits(_message.Message):
     __slots__ = ("worker_processes", "max_iterations", "max_time_ms", "max_concurrent_rpcs", "max_message_bytes", "default_iterations", "max_tree_nodes", "max_review_moves")

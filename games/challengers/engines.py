@@ -7,5 +7,7 @@ from __future__ import annotations
 from games.challengers.game import GAME, LOGISTIC_GAME, Challengers
 
 ENGINES: dict[str, Challengers] = {"learned": GAME, "logistic": LOGISTIC_GAME}
+NETWORKS: tuple[str, ...] = ()
+"""The networks `GAME` reads: none (its learned card worth is `worth.json`, not a network)."""
 
-__all__ = ["ENGINES", "GAME"]
+__all__ = ["ENGINES", "GAME", "NETWORKS"]

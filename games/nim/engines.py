@@ -5,5 +5,7 @@ from __future__ import annotations
 from games.nim.game import GAME, Nim
 
 ENGINES: dict[str, Nim] = {}
+NETWORKS: tuple[str, ...] = ()
+"""The networks `GAME` reads: none."""
 
-__all__ = ["ENGINES", "GAME"]
+__all__ = ["ENGINES", "GAME", "NETWORKS"]

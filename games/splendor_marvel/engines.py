@@ -17,5 +17,7 @@ def engines_of(manifest: knowledge.Manifest) -> dict[str, SplendorMarvel]:
 
 
 ENGINES = engines_of(knowledge.manifest())
+NETWORKS = knowledge.default().networks
+"""The networks `GAME` reads, by their ids in the manifest."""
 
-__all__ = ["ENGINES", "GAME"]
+__all__ = ["ENGINES", "GAME", "NETWORKS"]

@@ -65,11 +65,14 @@ class LearnedKnowledge:
     """One engine of the manifest: the value, priors and PUCT's constant by table size (the
     evaluation half of `game.SplendorMarvel`), and its compiled twin."""
 
-    def __init__(self, engine_id: str, tables: dict[int, Table], version: str, folder: Path):
+    def __init__(self, engine_id: str, tables: dict[int, Table], version: str, folder: Path,
+                 networks: tuple[str, ...]):
         self.id = engine_id
         self.tables = tables
         self.version = version
         self.folder = folder
+        self.networks = networks
+        """The ids of the networks it reads, each once, in table order."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its folder and id (a worker process reads the manifest itself)."""
@@ -199,7 +202,10 @@ def read_manifest(folder: Path) -> Manifest:
             tables[n] = Table(value[1], policy[1], float(spec["puct_c"]), value[2], policy[2])
         digest = _digest(*(f"{n}:{t.value_tag}:{t.policy_tag}:{t.puct_c}".encode()
                            for n, t in tables.items()))
-        engines[engine_id] = LearnedKnowledge(engine_id, tables, f"net{digest}", folder)
+        networks_read = tuple(dict.fromkeys(entry["tables"][str(n)][key] for n in TABLE_SIZES
+                                            for key in ("value", "policy")))
+        engines[engine_id] = LearnedKnowledge(engine_id, tables, f"net{digest}", folder,
+                                              networks_read)
         if entry.get("status") == DEFAULT:
             defaults.append(engine_id)
     if len(defaults) != 1:

@@ -6,6 +6,7 @@ A game's own tests (test_referee.py, test_challengers.py) keep only what its rul
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -46,6 +47,22 @@ def test_get_info_lists_the_game_with_its_title_and_table_sizes(
     assert (game.title, tuple(game.player_counts)) == (GAMES[name].title,
                                                         GAMES[name].player_counts)
     assert game.WhichOneof("catalogue") == name
+    engines = GAMES[name].engines()
+    assert engines[game.engine] is engines["default"], "the engine named is the one answering"
+
+
+def test_get_info_names_the_splendor_marvel_networks_the_default_reads(
+    stub: advisor_pb2_grpc.AdvisorStub,
+) -> None:
+    from games.splendor_marvel import knowledge
+
+    info = stub.GetInfo(advisor_pb2.GetInfoRequest())
+    (game,) = [g for g in info.games if g.game == _game_id("splendor_marvel")]
+    manifest = json.loads((knowledge.SHIPPED / knowledge.MANIFEST).read_text())
+    tables = manifest["engines"][game.engine]["tables"].values()
+    assert game.engine == "learned" and manifest["engines"]["learned"]["status"] == "default"
+    assert set(game.networks) == {t[key] for t in tables for key in ("value", "policy")}
+    assert len(game.networks) == 5
 
 
 @pytest.mark.parametrize("name", NAMES)
