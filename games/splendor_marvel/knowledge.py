@@ -9,7 +9,7 @@ edits no code; the trainers write new entries (`add_network`), never over one in
 `$SPLENDOR_MARVEL_WEIGHTS` names a folder to read instead of the package's `weights/` (a
 trial's). Each engine has a compiled twin: the logistic kernel with `evaluate` and `priors`
 bound to its networks' weights (`network.bound_value`, `network_policy.bound_policy`), cached
-under a hash of its networks' files.
+under a hash of its networks' files and of the code they run.
 """
 
 from __future__ import annotations
@@ -45,6 +45,10 @@ CANDIDATE = "candidate"
 NETWORK_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 DEFAULT = "default"
 """The status of the engine `GAME` searches with (exactly one has it)."""
+SOURCE = SplendorMarvelCompiled.kernel_version
+"""The hash of the code a network's compiled function is built from (the architectures, the
+inputs, the kernel): part of every cache tag, since numba's cache sees only a function's own
+source file."""
 READERS = {network.ARCHITECTURE: (network.VERSION, read_weights),
            network_policy.ARCHITECTURE: (network_policy.VERSION, read_policy)}
 """Each architecture's version and the reader of its weight files."""
@@ -93,8 +97,15 @@ class LearnedKnowledge:
         return LearnedCompiled(self)
 
 
-_VALUE_FUNCTIONS: dict[str, Any] = {}
-_POLICY_FUNCTIONS: dict[str, Any] = {}
+_BOUND: dict[str, Any] = {}
+"""Each network's compiled function by its tag (bound once per process)."""
+
+
+def _bound(bind: Any, weights: Any, tag: str) -> Any:
+    """`bind(weights, tag)`, compiled once per process."""
+    if tag not in _BOUND:
+        _BOUND[tag] = bind(weights, tag)
+    return _BOUND[tag]
 
 
 def _unbound(*args: Any) -> None:
@@ -133,17 +144,12 @@ class LearnedCompiled(SplendorMarvelCompiled):
     its networks by table size; its kernel version carries the networks' hash."""
 
     def __init__(self, knowledge: LearnedKnowledge):
-        self.kernel_version = f"{knowledge.version}{SplendorMarvelCompiled.kernel_version}"
+        self.kernel_version = knowledge.version
         bindings: dict[str, Any] = {}
         for n, table in knowledge.tables.items():
-            if table.value_tag not in _VALUE_FUNCTIONS:
-                _VALUE_FUNCTIONS[table.value_tag] = network.bound_value(table.value,
-                                                                        table.value_tag)
-            if table.policy_tag not in _POLICY_FUNCTIONS:
-                _POLICY_FUNCTIONS[table.policy_tag] = network_policy.bound_policy(
-                    table.policy, table.policy_tag)
-            bindings[f"VALUE_{n}"] = _VALUE_FUNCTIONS[table.value_tag]
-            bindings[f"POLICY_{n}"] = _POLICY_FUNCTIONS[table.policy_tag]
+            bindings[f"VALUE_{n}"] = _bound(network.bound_value, table.value, table.value_tag)
+            bindings[f"POLICY_{n}"] = _bound(network_policy.bound_policy, table.policy,
+                                             table.policy_tag)
         bound = specialize([_evaluate_by_table, _priors_by_table], bindings, knowledge.version)
         kernel = ModuleType(f"{k.__name__}_{knowledge.version}")
         public = {name: value for name, value in vars(k).items() if not name.startswith("__")}
@@ -186,7 +192,7 @@ def read_manifest(folder: Path) -> Manifest:
                              f"this code computes version {version}")
         raw = (folder / entry["file"]).read_bytes()
         weights = _weights(reader, raw.decode("utf-8"), architecture, f"{where}: {entry['file']}")
-        networks[network_id] = (architecture, weights, _digest(raw))
+        networks[network_id] = (architecture, weights, f"{_digest(raw)}{SOURCE}")
     engines: dict[str, LearnedKnowledge] = {}
     defaults = []
     for engine_id, entry in data["engines"].items():
@@ -204,7 +210,7 @@ def read_manifest(folder: Path) -> Manifest:
                            for n, t in tables.items()))
         networks_read = tuple(dict.fromkeys(entry["tables"][str(n)][key] for n in TABLE_SIZES
                                             for key in ("value", "policy")))
-        engines[engine_id] = LearnedKnowledge(engine_id, tables, f"net{digest}", folder,
+        engines[engine_id] = LearnedKnowledge(engine_id, tables, f"net{digest}{SOURCE}", folder,
                                               networks_read)
         if entry.get("status") == DEFAULT:
             defaults.append(engine_id)

@@ -60,6 +60,10 @@ def test_a_new_entry_is_an_engine_of_its_own_in_python_and_compiled(tmp_path: Pa
     assert trial.search_settings(3) == default.search_settings(3)
     compiled = trial.compiled.kernel.evaluate
     assert trial.compiled.kernel_version != default.compiled.kernel_version
+    for table in trial.tables.values():  # numba's cache sees a function's own file only
+        assert table.value_tag.endswith(knowledge.SOURCE)
+        assert table.policy_tag.endswith(knowledge.SOURCE)
+    assert trial.compiled.kernel_version.endswith(COMPILED.kernel_version)
     for state in positions(9):
         actions = legal_actions(state)
         assert trial.priors(state, actions) == default.priors(state, actions)
