@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from advisor.adapters import BY_ID, GameAdapter, adapter_of
+from advisor.adapters import ADAPTERS, BY_ID, GameAdapter, adapter_of
 from advisor.errors import RequestError
 from contract.v1 import advisor_pb2, common_pb2
+from games.registry import DEFAULT_GAME
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,8 @@ def new_game(request: advisor_pb2.NewGameRequest, path: str = "") -> tuple[GameA
     """The adapter and fresh state a NewGame request asks for (RequestError naming the field
     under `path` when it cannot be dealt)."""
     where = f"{path}." if path else ""
-    adapter = BY_ID.get(request.game)
+    adapter = (ADAPTERS[DEFAULT_GAME] if request.game == common_pb2.GAME_UNSPECIFIED
+               else BY_ID.get(request.game))
     if adapter is None:
         names = ", ".join(common_pb2.Game.Name(g) for g in BY_ID)
         raise RequestError([(f"{where}game", f"choose a served game: {names}")])

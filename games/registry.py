@@ -78,6 +78,12 @@ class GameEntry:
         engine_id = next((i for i, e in module.ENGINES.items() if e is module.GAME), "default")
         return engine_id, tuple(module.NETWORKS)
 
+    def bots(self) -> dict[str, Callable[..., Any]]:
+        """The game's own bots by the arena's spec kind (the engines module's `BOTS`): each
+        made by `bot(game, **options)`."""
+        bots: dict[str, Callable[..., Any]] = importlib.import_module(self.engines_module).BOTS
+        return bots
+
     def engine(self, value: str) -> Any:
         """The engine `value` names; ValueError naming the ids there are."""
         engines = self.engines()
@@ -151,7 +157,8 @@ def _registered(published: dict[str, GameEntry], asked: str) -> dict[str, GameEn
 
 
 GAMES = _registered(PUBLISHED, os.environ.get(TOY_GAMES_VARIABLE, ""))
-DEFAULT_GAME = "splendor_marvel"
+DEFAULT_GAME = next(iter(PUBLISHED))
+"""The game a request or a command that names none plays: the first published."""
 
 
 def entry(name: str) -> GameEntry:

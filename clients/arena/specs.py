@@ -61,10 +61,12 @@ _SEARCH_KEYS = {
     "iters", "time", "c", "pc", "pco", "fpu", "widen", "sel", "expand", "rollout", "depth",
     "engine",
 }
+_GAME_BOTS = {"power": {"trim"}}
+"""Bots that some games offer of their own (`GameEntry.bots`), with their options."""
 _KEYS = {
     "random": set(),
     "greedy": set(),
-    "power": {"trim"},
+    **_GAME_BOTS,
     "ismcts": _SEARCH_KEYS | {"obs", "model", "final", "strength", "value"},
     "pimc": _SEARCH_KEYS | {"worlds", "eval", "value"},
     "remote": {"iters", "time", "strength"},
@@ -130,8 +132,8 @@ def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
         return RandomBot(game), Limits(iterations=1)
     if spec.kind == "greedy":
         return GreedyBot(game), Limits(iterations=1)
-    if spec.kind == "power":
-        return _power_bot(spec, game), Limits(iterations=1)
+    if spec.kind in _GAME_BOTS:
+        return _game_bot(spec, game), Limits(iterations=1)
     limits, config, extra = _search_settings(spec)
     strength = extra.pop("strength", levels.FULL_STRENGTH)
     if spec.kind == "remote":
@@ -142,14 +144,17 @@ def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
     return PIMCBot(game, config=config, **extra), limits
 
 
-def _power_bot(spec: BotSpec, game: AnyGame) -> Bot:
-    """The Challengers! highest-power drafter; a clear error for any other game."""
+def _game_bot(spec: BotSpec, game: AnyGame) -> Bot:
+    """A bot that some games offer of their own (`GameEntry.bots`); a clear error naming the
+    games that have it for any other game."""
     name = getattr(game, "name", "?")
-    if name != "challengers":
-        raise ValueError(f"bot {spec.label!r} plays challengers only, not {name!r}")
-    from games.challengers.drafters import PowerDrafter
-
-    return PowerDrafter(game, trim=dict(spec.options).get("trim", "starters"))
+    bots = entry(name).bots() if name in GAMES else {}
+    if spec.kind not in bots:
+        having = [other for other, e in GAMES.items() if spec.kind in e.bots()]
+        raise ValueError(f"bot {spec.label!r} plays {', '.join(having) or 'no game'} only, "
+                         f"not {name!r}")
+    bot: Bot = bots[spec.kind](game, **dict(spec.options))
+    return bot
 
 
 @functools.cache

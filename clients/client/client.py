@@ -222,14 +222,14 @@ class AdvisorClient:
         seed: int | None = None,
         start_seat: int = 0,
         turn_cap: int = 0,
-        game: Game | str = "splendor_marvel",
+        game: Game | str | None = None,
         timeout: float | None = None,
     ) -> common_pb2.GameState:
         """A fresh shuffled game (`turn_cap` 0: the game's default number of rounds); `game`
-        is a `Game` or its name ("challengers")."""
+        is a `Game` or its name ("challengers"), None the service's default game."""
         request = advisor_pb2.NewGameRequest(
-            game=Game(game).to_proto(), players=players, seed=seed, start_seat=start_seat,
-            turn_cap=turn_cap,
+            game=None if game is None else Game(game).to_proto(), players=players, seed=seed,
+            start_seat=start_seat, turn_cap=turn_cap,
         )
         return self._unary(self._stub.NewGame, request, timeout).state
 

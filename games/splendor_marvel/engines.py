@@ -4,6 +4,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from games.splendor_marvel import knowledge
 from games.splendor_marvel.game import GAME, LOGISTIC_GAME, SplendorMarvel
 
@@ -20,4 +23,7 @@ ENGINES = engines_of(knowledge.manifest())
 NETWORKS = knowledge.default().networks
 """The networks `GAME` reads, by their ids in the manifest."""
 
-__all__ = ["ENGINES", "GAME", "NETWORKS"]
+BOTS: dict[str, Callable[..., Any]] = {}
+"""Bots of this game alone by the arena's spec kind: none."""
+
+__all__ = ["BOTS", "ENGINES", "GAME", "NETWORKS"]

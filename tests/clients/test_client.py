@@ -18,7 +18,7 @@ from clients import (
     Suggestion,
 )
 from contract.v1 import advisor_pb2, common_pb2
-from games.registry import GAMES
+from games.registry import DEFAULT_GAME, GAMES
 
 from .conftest import FAST, start
 
@@ -61,6 +61,7 @@ def test_referee_methods_play_a_move(client: AdvisorClient) -> None:
     assert not answer.game_over and answer.events[0].seat == 0
     assert answer.state.splendor_marvel.current_seat == 1
     assert client.new_game(2, seed=1) == state
+    assert client.new_game(2, seed=1, game=DEFAULT_GAME) == state  # no game: the default
     assert client.new_game(3, seed=1, game="challengers").WhichOneof("game") == "challengers"
 
 

@@ -767,6 +767,8 @@ export const AnalyzeResponseSchema: GenMessage<AnalyzeResponse> = /*@__PURE__*/
  */
 export type NewGameRequest = Message<"advisor.v1.NewGameRequest"> & {
   /**
+   * Unspecified: the service's default game, the first that GetInfo lists.
+   *
    * @generated from field: advisor.v1.Game game = 1;
    */
   game: Game;
