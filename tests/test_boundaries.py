@@ -36,3 +36,43 @@ def test_no_package_imports_across_its_boundary(package: str) -> None:
         for name in sorted(imported_packages(path) & set(FORBIDDEN[package]))
     ]
     assert not crossings, "\n".join(crossings)
+
+
+PACKAGES = ("advisor", "benchmarks", "clients", "contract", "games", "kernels", "scripts", "search")
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a project module (a package by its `__init__`)."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path: Path, known: set[str]) -> set[str]:
+    """The project modules `path` imports anywhere in it (a function's imports too), relative
+    imports resolved; what only type checking imports is left out."""
+    tree = ast.parse(path.read_text(), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            node.body = []
+    package = module_name(path) if path.name == "__init__.py" else module_name(path.parent)
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            found.update(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
+                         for alias in node.names)
+    return found & known
+
+
+def test_no_two_modules_import_each_other() -> None:
+    paths = [path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))]
+    known = {module_name(path) for path in paths}
+    imports = {module_name(path): imported_modules(path, known) for path in paths}
+    cycles = sorted(f"{a} <-> {b}" for a, found in imports.items() for b in found
+                    if a < b and a in imports.get(b, ()))
+    assert not cycles, "\n".join(cycles)

@@ -20,6 +20,7 @@ from games.challengers.kernel_codes import action_of
 from games.challengers.kernel_observation import encode_observation
 from games.challengers.kernel_world import decode_state, encode_state
 from games.challengers.observation import Observation, observe
+from games.challengers.setup import new_game
 from games.challengers.state import State
 from kernels.version import source_version
 
@@ -41,8 +42,6 @@ class ChallengersCompiled:
 
     def example_observation(self) -> Observation:
         """The first seat's view of a fresh 2-player tournament."""
-        from games.challengers.game import new_game  # the engine imports this module
-
         return observe(new_game(2, 0), 0)
 
     def encode_state(self, state: State) -> np.ndarray:

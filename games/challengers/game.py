@@ -9,23 +9,9 @@ from typing import Any
 from ..strength_levels import CHALLENGERS as STRENGTH_LEVELS
 from . import flow, heuristics, observation, render, view
 from .actions import Action
-from .catalogue import ROBOT_DECK
 from .observation import Observation
-from .setup import new_state
+from .setup import new_game
 from .state import OVER, State
-
-
-def new_game(num_players: int, seed: int, sets: Sequence[str] | None = None,
-             robot_deck: Sequence[int] | None = None) -> State:
-    """A new tournament for 1–8 players, advanced to the first decision.
-
-    `sets` names the five optional sets (random by `seed` when None); `robot_deck` replaces
-    the robot's level-1 deck (card-type indices). Raises ValueError on bad arguments.
-    """
-    rng = random.Random(seed)
-    state = new_state(num_players, rng, sets, ROBOT_DECK if robot_deck is None else robot_deck)
-    flow.advance(state, rng)
-    return state
 
 
 class Challengers:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from . import catalogue as cat
+from . import flow
 from .state import D_OPTION, DECK, PH_SIZE, State
 
 
@@ -81,3 +82,16 @@ def _shuffled(values: Sequence[int], rng: random.Random) -> tuple[int, ...]:
     row = list(values)
     rng.shuffle(row)
     return tuple(row)
+
+
+def new_game(num_players: int, seed: int, sets: Sequence[str] | None = None,
+             robot_deck: Sequence[int] | None = None) -> State:
+    """A new tournament for 1–8 players, advanced to the first decision.
+
+    `sets` names the five optional sets (random by `seed` when None); `robot_deck` replaces
+    the robot's level-1 deck (card-type indices). Raises ValueError on bad arguments.
+    """
+    rng = random.Random(seed)
+    state = new_state(num_players, rng, sets, robot_deck)
+    flow.advance(state, rng)
+    return state
