@@ -41,7 +41,7 @@ from search.levels import FULL_STRENGTH, Ladder
 
 HERE = Path(__file__).resolve().parent
 LEVELS_MD = HERE / "LEVELS.md"
-GAMES_FILE = HERE / "levels_games.jsonl"
+GAMES_FILE = HERE / "results" / "levels_games.jsonl"
 GAMES = {"splendor_marvel": "Splendor: Marvel", "challengers": "Challengers!"}
 PACE = {"splendor_marvel": 3, "challengers": 1}
 """Deals of Challengers! played per deal of Splendor: Marvel (whose games take about 3 times as
