@@ -3,7 +3,7 @@
 Usage: ``python -m benchmarks.challengers_speed [--repeats 5] [--tournaments 20]``.
 Prints a table (median of the repeats) for a random policy and the rollout policy, plus the
 cost of clone, observe and sample; then the same tournaments in the compiled kernel
-(`games.challengers.kernel`, 50x the tournaments per repeat) and its sampler's cost.
+(`games.challengers.kernel.game`, 50x the tournaments per repeat) and its sampler's cost.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ import numpy as np
 from numba import njit
 
 from games.challengers import Challengers, match, new_game, observe, sample
-from games.challengers import kernel as ck
 from games.challengers.actions import Action
-from games.challengers.kernel_observation import encode_observation
-from games.challengers.kernel_world import encode_state
+from games.challengers.kernel import game as ck
+from games.challengers.kernel.observation import encode_observation
+from games.challengers.kernel.state import encode_state
 from games.challengers.setup import new_state
 from games.challengers.state import State
 from kernels.rng import new_rng

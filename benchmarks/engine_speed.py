@@ -24,8 +24,8 @@ import numpy as np
 from numba import njit
 
 from games.splendor_marvel import GAME, apply, legal_actions, new_game, observe, sample
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.state import SplendorState
 from kernels.rng import new_rng
 

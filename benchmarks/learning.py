@@ -23,9 +23,9 @@ from numba import njit
 
 from benchmarks.search_speed import GAMES, Position
 from games.splendor_marvel import GAME, apply, new_game
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.engines import ENGINES
+from games.splendor_marvel.kernel import game as k
 
 FOUR_PLAYERS = 4
 

@@ -32,12 +32,12 @@ import numpy as np
 from numba import njit
 
 from games import splendor_marvel as sm
-from games.challengers import kernel as ck
-from games.challengers.kernel_world import encode_state
+from games.challengers.kernel import game as ck
+from games.challengers.kernel.state import encode_state
 from games.challengers.setup import new_state
 from games.registry import GAMES
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.kernel import game as k
 from kernels.rng import new_rng
 
 PLY_CAP = 20_000

@@ -38,7 +38,7 @@ import numpy as np
 from games.splendor_marvel import knowledge, network
 from games.splendor_marvel.catalogue import GAUNTLET_POINTS
 from games.splendor_marvel.dense import forward, read_weights
-from games.splendor_marvel.kernel import MAX_PLAYERS
+from games.splendor_marvel.kernel.layout import MAX_PLAYERS
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
     POINTS_AT,

@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from train_splendor_network import part_of, start_seat, table_options, with_race
 
 from games.splendor_marvel import knowledge, network_policy
-from games.splendor_marvel.kernel import MAX_LEGAL, NUM_ACTION_CODES
+from games.splendor_marvel.kernel.actions import MAX_LEGAL, NUM_ACTION_CODES
 from games.splendor_marvel.network_policy import (
     CODE_KIND,
     LOG_FLOOR,

@@ -1,10 +1,10 @@
 """The compiled twins of the engines (`kernel`) and the glue between their arrays and our objects.
 
 `COMPILED` follows `search.compiled_game.CompiledGame`. Action codes are the kernel's dense
-numbering (`kernel_codes`): `action` names the engine's action of a code. It runs
-`kernel_learned` (the learned worth in the priors, and in the playouts if `worth.json` says so),
-as `GAME` searches; `LOGISTIC` is the twin of `LOGISTIC_GAME` (`kernel`: the hand-written
-worth).
+numbering (`kernel.actions`): `action` names the engine's action of a code. It runs
+`kernel.learned` (the learned worth in the priors, and in the playouts if `worth.json` says so),
+as `GAME` searches; `LOGISTIC` is the twin of `LOGISTIC_GAME` (`kernel.game`: the
+hand-written worth).
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from types import ModuleType
 
 import numpy as np
 
-from games.challengers import kernel as k
-from games.challengers import kernel_learned
 from games.challengers.actions import Action
-from games.challengers.kernel_codes import action_of
-from games.challengers.kernel_observation import encode_observation
-from games.challengers.kernel_world import decode_state, encode_state
+from games.challengers.kernel import game as k
+from games.challengers.kernel import learned
+from games.challengers.kernel.actions import action_of
+from games.challengers.kernel.observation import encode_observation
+from games.challengers.kernel.state import decode_state, encode_state
 from games.challengers.observation import Observation, observe
 from games.challengers.setup import new_game
 from games.challengers.state import State
@@ -27,10 +27,10 @@ from kernels.version import source_version
 
 class ChallengersCompiled:
     """Challengers!'s numba kernel behind `search.compiled_game.CompiledGame`, at the learned
-    worth (`kernel_learned`)."""
+    worth (`kernel.learned`)."""
 
     name = "challengers"
-    kernel: ModuleType = kernel_learned
+    kernel: ModuleType = learned
     kernel_version = f"worth{source_version('games.challengers', 'kernels')}"
     state_size = k.STATE_SIZE
     max_legal = k.MAX_LEGAL
@@ -53,12 +53,12 @@ class ChallengersCompiled:
         return decode_state(world)
 
     def encode_observation(self, observation: Observation) -> np.ndarray:
-        """The observation array `kernel.sample` draws worlds from."""
+        """The observation array `kernel.game.sample` draws worlds from."""
         return encode_observation(observation)
 
 
 class LogisticCompiled(ChallengersCompiled):
-    """The compiled twin with the hand-written worth (`kernel`)."""
+    """The compiled twin with the hand-written worth (`kernel.game`)."""
 
     kernel = k
     kernel_version = source_version("games.challengers", "kernels")

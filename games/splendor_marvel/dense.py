@@ -10,7 +10,7 @@ import json
 
 import numpy as np
 
-from games.splendor_marvel.kernel import MAX_PLAYERS
+from games.splendor_marvel.kernel.layout import MAX_PLAYERS
 from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
 
 Weights = tuple[np.ndarray, ...]

@@ -27,11 +27,11 @@ from typing import Any
 
 import numpy as np
 
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel import network, network_policy
 from games.splendor_marvel.actions import Action
 from games.splendor_marvel.compiled import SplendorMarvelCompiled
 from games.splendor_marvel.dense import Weights, read_weights
+from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.network_policy import PolicyWeights, read_policy
 from games.splendor_marvel.state import SplendorState
 from kernels.specialize import specialize

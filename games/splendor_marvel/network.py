@@ -21,8 +21,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel.dense import Weights, forward
+from games.splendor_marvel.kernel import game as k
+from games.splendor_marvel.kernel import layout as L
 from games.splendor_marvel.network_features import network_inputs, network_inputs_kernel
 from kernels.specialize import specialize
 
@@ -41,7 +42,7 @@ def value_of_world(world: np.ndarray, weights: Weights) -> tuple[float, ...]:
     (the race inputs after the public ones if the weights read them)."""
     x = np.empty(weights[0].shape[1])
     network_inputs(world, x)
-    n, current = int(world[k.NUM_PLAYERS]), int(world[k.CURRENT])
+    n, current = int(world[L.NUM_PLAYERS]), int(world[L.CURRENT])
     base = np.empty(n)
     k.evaluate(world, base)
     order = [(current + r) % n for r in range(n)]
@@ -77,8 +78,8 @@ def value_kernel(world: np.ndarray, out: np.ndarray, w1: np.ndarray, b1: np.ndar
                  w2: np.ndarray, b2: np.ndarray, w3: np.ndarray, b3: np.ndarray) -> None:
     """`kernel.evaluate`'s contract from the network with weights (w1, b1, .., b3):
     `value_of_world`, compiled."""
-    n = world[k.NUM_PLAYERS]
-    if world[k.OVER]:
+    n = world[L.NUM_PLAYERS]
+    if world[L.OVER]:
         k.returns(world, out)
         return
     x = np.empty(w1.shape[1])
@@ -86,7 +87,7 @@ def value_kernel(world: np.ndarray, out: np.ndarray, w1: np.ndarray, b1: np.ndar
     second = _relu_layer(w2, b2, _relu_layer(w1, b1, x))
     base = np.empty(n)
     k.evaluate(world, base)
-    current = world[k.CURRENT]
+    current = world[L.CURRENT]
     logits = np.empty(n)
     top = -math.inf
     for r in range(n):

@@ -1,8 +1,8 @@
 """The value network's inputs: public facts of a world, seen from the seat to move.
 
-Written once, over the kernel's world array (`kernel`), so that the Python search (which calls
-`public_features` on an encoded state) and the compiled search (`public_features_kernel`, the
-same source jitted) read the very same numbers. Only what every seat can see goes in: tokens,
+Written once, over the kernel's world array (`kernel.layout`), so that the Python search (which
+calls `public_features` on an encoded state) and the compiled search (`public_features_kernel`,
+the same source jitted) read the very same numbers. Only what every seat can see goes in: tokens,
 bonuses, points, tags, how many cards each seat holds in reserve (never which), locations,
 the face-up board, the decks' sizes. So a seat's features never depend on a hidden card
 (`tests/splendor_marvel/test_network.py` checks it over sampled worlds).
@@ -20,48 +20,50 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel.catalogue import GAUNTLET_POINTS, GREEN, GREY
+from games.splendor_marvel.kernel import layout as L
+from games.splendor_marvel.kernel.catalogue import CARD_COST, CARD_POINTS_OF
+from games.splendor_marvel.kernel.rules import meets_gauntlet, points
 
 SEAT_FEATURES = 22
 GLOBAL_FEATURES = 16
-NUM_INPUTS = k.MAX_PLAYERS * SEAT_FEATURES + GLOBAL_FEATURES
-COLOURS = k.NUM_COLOURS
-BOARD_CELLS = k.NUM_LEVELS * 4
+NUM_INPUTS = L.MAX_PLAYERS * SEAT_FEATURES + GLOBAL_FEATURES
+COLOURS = L.NUM_COLOURS
+BOARD_CELLS = L.NUM_LEVELS * 4
 
 
 def _seat_block(world: np.ndarray, seat: int, out: np.ndarray, at: int) -> None:
     """One seat's `SEAT_FEATURES` features into `out[at:]`."""
-    base = k.seat_base(seat)
+    base = L.seat_base(seat)
     out[at] = 1.0
     for colour in range(COLOURS):
-        out[at + 1 + colour] = world[base + k.TOKENS + colour] / 4.0
-        out[at + 8 + colour] = world[base + k.BONUSES + colour] / 5.0
-    out[at + 6] = 1.0 if world[base + k.TOKENS + GREEN] > 0 else 0.0
-    out[at + 7] = world[base + k.TOKENS + GREY] / 5.0
-    out[at + 13] = min(k.points(world, seat) / GAUNTLET_POINTS, 1.5)
-    out[at + 14] = min(world[base + k.TAG_COUNT] / 5.0, 1.5)
-    out[at + 15] = world[base + k.RESERVED_COUNT] / 3.0
-    out[at + 16] = world[base + k.LOCATIONS_WON_COUNT] / 2.0
-    out[at + 17] = 1.0 if k.meets_gauntlet(world, seat) else 0.0
-    out[at + 18] = 1.0 if world[k.AVENGERS] == seat else 0.0
+        out[at + 1 + colour] = world[base + L.TOKENS + colour] / 4.0
+        out[at + 8 + colour] = world[base + L.BONUSES + colour] / 5.0
+    out[at + 6] = 1.0 if world[base + L.TOKENS + GREEN] > 0 else 0.0
+    out[at + 7] = world[base + L.TOKENS + GREY] / 5.0
+    out[at + 13] = min(points(world, seat) / GAUNTLET_POINTS, 1.5)
+    out[at + 14] = min(world[base + L.TAG_COUNT] / 5.0, 1.5)
+    out[at + 15] = world[base + L.RESERVED_COUNT] / 3.0
+    out[at + 16] = world[base + L.LOCATIONS_WON_COUNT] / 2.0
+    out[at + 17] = 1.0 if meets_gauntlet(world, seat) else 0.0
+    out[at + 18] = 1.0 if world[L.AVENGERS] == seat else 0.0
     affordable = 0
     best_points = 0
     nearest = 99
     for slot in range(BOARD_CELLS):
-        card = world[k.BOARD + slot]
+        card = world[L.BOARD + slot]
         if card == 0:
             continue
         missing = 0
         for colour in range(COLOURS):
-            have = world[base + k.TOKENS + colour] + world[base + k.BONUSES + colour]
-            price = k.CARD_COST[card, colour]
+            have = world[base + L.TOKENS + colour] + world[base + L.BONUSES + colour]
+            price = CARD_COST[card, colour]
             if price > have:
                 missing += price - have
-        missing = max(0, missing - world[base + k.TOKENS + GREY])
+        missing = max(0, missing - world[base + L.TOKENS + GREY])
         if missing == 0:
             affordable += 1
-            best_points = max(best_points, k.CARD_POINTS_OF[card])
+            best_points = max(best_points, CARD_POINTS_OF[card])
         nearest = min(nearest, missing)
     out[at + 19] = affordable / 4.0
     out[at + 20] = best_points / 5.0
@@ -70,20 +72,20 @@ def _seat_block(world: np.ndarray, seat: int, out: np.ndarray, at: int) -> None:
 
 def public_features(world: np.ndarray, out: np.ndarray) -> None:
     """`out[:NUM_INPUTS]` = the network's inputs for `world`, from its seat to move."""
-    n = world[k.NUM_PLAYERS]
-    current = world[k.CURRENT]
+    n = world[L.NUM_PLAYERS]
+    current = world[L.CURRENT]
     out[:NUM_INPUTS] = 0.0
     for offset in range(n):
         _seat_block(world, (current + offset) % n, out, offset * SEAT_FEATURES)
-    at = k.MAX_PLAYERS * SEAT_FEATURES
+    at = L.MAX_PLAYERS * SEAT_FEATURES
     out[at + n - 2] = 1.0
-    out[at + 3 + world[k.PHASE]] = 1.0
-    out[at + 6] = min(world[k.ROUND] / 30.0, 1.5)
-    out[at + 7] = 1.0 if world[k.END_TRIGGERED] else 0.0
+    out[at + 3 + world[L.PHASE]] = 1.0
+    out[at + 6] = min(world[L.ROUND] / 30.0, 1.5)
+    out[at + 7] = 1.0 if world[L.END_TRIGGERED] else 0.0
     for kind in range(5):
-        out[at + 8 + kind] = world[k.SUPPLY + kind] / 7.0
-    for level in range(k.NUM_LEVELS):
-        out[at + 13 + level] = world[k.DECK_COUNT[level]] / k.DECK_CAPACITY[level]
+        out[at + 8 + kind] = world[L.SUPPLY + kind] / 7.0
+    for level in range(L.NUM_LEVELS):
+        out[at + 13 + level] = world[L.DECK_COUNT[level]] / L.DECK_CAPACITY[level]
 
 
 def _jitted(function: Callable[..., None], **bindings: Any) -> Any:
@@ -99,7 +101,7 @@ public_features_kernel = _jitted(public_features, _seat_block=njit(nogil=True)(_
 
 
 RACE_SEAT_FEATURES = 6
-RACE_FEATURES = k.MAX_PLAYERS * RACE_SEAT_FEATURES + 2
+RACE_FEATURES = L.MAX_PLAYERS * RACE_SEAT_FEATURES + 2
 """The race inputs (`race_features`), appended to `public_features` by the networks that read
 them; the earlier generations' inputs and answers do not change."""
 POINTS_AT = 13
@@ -124,7 +126,7 @@ def race_features(x: np.ndarray, n: int, turn: int, out: np.ndarray) -> None:
         reach = points + x[r * SEAT_FEATURES + BEST_AFFORDABLE_AT] * 5.0
         top = max(top, points)
         top_reach = max(top_reach, reach)
-    triggered = x[k.MAX_PLAYERS * SEAT_FEATURES + 7]
+    triggered = x[L.MAX_PLAYERS * SEAT_FEATURES + 7]
     for r in range(n):
         points = x[r * SEAT_FEATURES + POINTS_AT] * GAUNTLET_POINTS
         reach = points + x[r * SEAT_FEATURES + BEST_AFFORDABLE_AT] * 5.0
@@ -136,8 +138,8 @@ def race_features(x: np.ndarray, n: int, turn: int, out: np.ndarray) -> None:
         moves = 1.0 if turn + r < n else 0.0
         out[at + 4] = moves
         out[at + 5] = moves * triggered
-    at = k.MAX_PLAYERS * RACE_SEAT_FEATURES
-    out[at] = (n - 1 - turn) / (k.MAX_PLAYERS - 1)
+    at = L.MAX_PLAYERS * RACE_SEAT_FEATURES
+    out[at] = (n - 1 - turn) / (L.MAX_PLAYERS - 1)
     out[at + 1] = max(GAUNTLET_POINTS - top, 0.0) / GAUNTLET_POINTS
 
 
@@ -147,8 +149,8 @@ race_features_kernel = _jitted(race_features)
 
 def turn_in_round(world: np.ndarray) -> int:
     """How many seats have moved in `world`'s round before the seat to move."""
-    n = world[k.NUM_PLAYERS]
-    return int((world[k.CURRENT] - world[k.START_SEAT] + n) % n)
+    n = world[L.NUM_PLAYERS]
+    return int((world[L.CURRENT] - world[L.START_SEAT] + n) % n)
 
 
 turn_in_round_kernel = njit(nogil=True)(turn_in_round)
@@ -160,7 +162,7 @@ def network_inputs(world: np.ndarray, out: np.ndarray) -> None:
     that reads them has `NUM_INPUTS + RACE_FEATURES` inputs)."""
     public_features(world, out)
     if out.shape[0] > NUM_INPUTS:
-        race_features(out, world[k.NUM_PLAYERS], turn_in_round(world), out[NUM_INPUTS:])
+        race_features(out, world[L.NUM_PLAYERS], turn_in_round(world), out[NUM_INPUTS:])
 
 
 network_inputs_kernel = _jitted(network_inputs, public_features=public_features_kernel,

@@ -25,8 +25,8 @@ import numpy as np
 from numba import njit
 
 from games.splendor_marvel import heuristics
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel.actions import KIND_OF, Kind
+from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
     RACE_FEATURES,

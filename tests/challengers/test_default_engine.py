@@ -10,8 +10,9 @@ import pytest
 
 from advisor.warmup import kernel_games
 from clients.arena.specs import build_bot, parse_spec
-from games.challengers import GAME, flow, kernel_learned
+from games.challengers import GAME, flow
 from games.challengers.game import new_game
+from games.challengers.kernel import learned as kl
 from games.challengers.observation import Observation, observe
 from search import ISMCTSBot, Limits
 
@@ -58,7 +59,7 @@ def answers(spec: str) -> list[Any]:
 
 def test_the_service_warms_the_learned_kernel() -> None:
     assert kernel_games()["challengers"] is GAME.compiled
-    assert GAME.compiled.kernel is kernel_learned
+    assert GAME.compiled.kernel is kl
 
 
 @pytest.mark.parametrize("engine", ["python", "compiled"])

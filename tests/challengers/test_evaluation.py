@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.challengers import Challengers, new_game
-from games.challengers import kernel_heuristics as kh
 from games.challengers.catalogue import BY_KEY
 from games.challengers.features import FEATURES, features
 from games.challengers.heuristics import evaluate, weights_for
-from games.challengers.kernel_world import encode_state
+from games.challengers.kernel import heuristics as kh
+from games.challengers.kernel.state import encode_state
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "fit_challengers_evaluation.py"

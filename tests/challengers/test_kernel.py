@@ -17,13 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.challengers_kernel_differential import play_in_lockstep
-from games.challengers import GAME, flow, heuristics, kernel_learned
-from games.challengers import kernel as k
+from games.challengers import GAME, flow, heuristics
 from games.challengers.compiled import COMPILED, LOGISTIC
 from games.challengers.game import LOGISTIC_GAME, Challengers
-from games.challengers.kernel_codes import NUM_ACTION_CODES, action_of, code_of
-from games.challengers.kernel_observation import encode_observation
-from games.challengers.kernel_world import decode_state, encode_state
+from games.challengers.kernel import game as k
+from games.challengers.kernel import learned as kl
+from games.challengers.kernel.actions import NUM_ACTION_CODES, action_of, code_of
+from games.challengers.kernel.observation import encode_observation
+from games.challengers.kernel.state import decode_state, encode_state
 from games.challengers.observation import believe, observe, sample
 from games.challengers.setup import new_state
 from games.challengers.state import OVER, State
@@ -93,7 +94,7 @@ def test_every_code_names_one_action(code: int) -> None:
 
 
 ENGINES = pytest.mark.parametrize(("engine", "kernel"),
-                                  [(GAME, kernel_learned), (LOGISTIC_GAME, k)],
+                                  [(GAME, kl), (LOGISTIC_GAME, k)],
                                   ids=["default", "logistic"])
 """Each Python engine with its kernel module: the learned worth (the default) and today's."""
 
@@ -121,7 +122,7 @@ def test_the_default_reads_the_learned_worth_and_value_logistic_the_hand_written
     assert not any(heuristics.TODAY.trim)
     assert [entry("challengers").engine(v) for v in ("default", "learned", "logistic")] == [
         GAME, GAME, LOGISTIC_GAME]
-    assert GAME.compiled is COMPILED and COMPILED.kernel is kernel_learned
+    assert GAME.compiled is COMPILED and COMPILED.kernel is kl
     assert LOGISTIC_GAME.compiled is LOGISTIC and LOGISTIC.kernel is k
     assert COMPILED.kernel_version != LOGISTIC.kernel_version, "two numba caches"
     states = positions(POSITIONS)

@@ -8,8 +8,8 @@ import numpy as np
 
 from benchmarks.opponent_model import Pair, oracle, outcomes
 from games.splendor_marvel import GAME, observe, sample
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.kernel import game as k
 from kernels.rng import new_rng
 from search.game import believed
 from tests.splendor_marvel.history_games import positions

@@ -14,9 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.splendor_marvel import GAME, apply, heuristics, legal_actions, new_game, observe, sample
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.game import LOGISTIC_GAME
+from games.splendor_marvel.kernel import game as k
+from games.splendor_marvel.kernel.layout import DECK_COUNT
 from games.splendor_marvel.state import SplendorState
 from kernels.rng import PythonRng, new_rng
 from search import SearchConfig
@@ -155,7 +156,7 @@ def test_hidden_cards_are_dealt_uniformly() -> None:
     rng = new_rng(12345)
     draws = 200 * len(unseen)
     tops: Counter[int] = Counter()
-    top_cell = int(k.DECK_COUNT[0])
+    top_cell = int(DECK_COUNT[0])
     for _ in range(draws):
         k.sample(encoded, world, rng)
         tops[int(world[top_cell + world[top_cell]])] += 1

@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 
 from games.splendor_marvel import GAME, observe, sample
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.observation import Observation
 from games.splendor_marvel.opponent_model import believe
 from kernels.rng import PythonRng, new_rng

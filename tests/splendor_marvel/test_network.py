@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.splendor_marvel import GAME, heuristics, knowledge, legal_actions, observe, sample
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.game import LOGISTIC_GAME
+from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.network import evaluate, value_of_world
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.splendor_marvel import GAME, heuristics, knowledge, observe, sample
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel.actions import KIND_OF, Kind
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
 from games.splendor_marvel.network_policy import (
     CODE_KIND,

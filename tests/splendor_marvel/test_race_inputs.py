@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.splendor_marvel import GAME, apply, new_game
-from games.splendor_marvel import kernel as k
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.kernel import rules as k
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
     RACE_FEATURES,

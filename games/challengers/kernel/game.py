@@ -4,16 +4,7 @@ The compiled twin of the Python engine behind `search.compiled_game`'s contract.
 modules stay the reference: every function here makes the same decisions in the same order
 (the same legal actions in the same order, the same successor, the same playout move for the
 same random draws, `random.shuffle`'s swaps drawn from `kernels.rng`), and every table is built
-from theirs. The work is split by job:
-
-- `kernel_layout`: where each field lives in the world array, and list helpers;
-- `kernel_codes`: dense action codes (`action_of` / `code_of` to the engine's actions);
-- `kernel_tables`: the engine's per-card tables and effects as arrays;
-- `kernel_match`: zones, card effects, power, the match's automatic steps, effect decisions;
-- `kernel_flow`: the deck phase, pairings, trophies, the end and the final;
-- `kernel_heuristics`: the playout policy, the priors and the evaluation;
-- `kernel_sample`: worlds drawn from an observation array (`kernel_observation`);
-- `kernel_world`: a Python state as a world array and back.
+from theirs. The work is split by job, a module each (the package's docstring names them).
 
 The entry points below hand their callees `kernels.borrow.borrowed` views of their array
 arguments, so the hundreds of calls a move makes inside the kernel take no atomic reference
@@ -31,13 +22,13 @@ from kernels.borrow import borrowed
 from kernels.rng import below
 from kernels.stack import stack_array
 
-from . import kernel_flow as kf
-from . import kernel_heuristics as kh
-from . import kernel_layout as L
-from . import kernel_sample as ks
-from .catalogue import ROUNDS
-from .kernel_codes import NUM_ACTION_CODES
-from .state import OVER, TYPE_MASK
+from ..catalogue import ROUNDS
+from ..state import OVER, TYPE_MASK
+from . import flow as kf
+from . import heuristics as kh
+from . import layout as L
+from . import sample as ks
+from .actions import NUM_ACTION_CODES
 
 STATE_SIZE = L.STATE_SIZE
 MAX_PARTICIPANTS = L.MAX_PARTICIPANTS
@@ -97,7 +88,7 @@ def apply(world: np.ndarray, action: int, rng: np.ndarray) -> None:
 @njit(nogil=True)
 def _play(world: np.ndarray, action: int, rng: np.ndarray, counts: np.ndarray,
           buffer: np.ndarray) -> None:
-    """`kernel_flow.play` on borrowed views of the arguments."""
+    """`kernel.flow.play` on borrowed views of the arguments."""
     kf.play(borrowed(world), action, borrowed(rng), borrowed(counts), borrowed(buffer))
 
 
@@ -134,7 +125,7 @@ def sample(observation: np.ndarray, world: np.ndarray, rng: np.ndarray) -> None:
 @njit(nogil=True)
 def _sample(observation: np.ndarray, world: np.ndarray, rng: np.ndarray,
             scratch: np.ndarray) -> None:
-    """`kernel_sample.sample` on borrowed views: the scratch `sample` allocates is an argument
+    """`kernel.sample.sample` on borrowed views: the scratch `sample` allocates is an argument
     here, so its caller holds it for the whole call."""
     ks.sample(borrowed(observation), borrowed(world), borrowed(rng), borrowed(scratch))
 

@@ -1,6 +1,6 @@
 """The Challengers! world as one flat `int32` array: where each field lives, and list helpers.
 
-The compiled twin of `state.State` (see `kernel.py` for the contract). Header cells, the offer,
+The compiled twin of `state.State` (see `kernel.game` for the contract). Header cells, the offer,
 the three level piles, their discard compartments (cards and tags), the box (cards and tags),
 then one block per participant (eight blocks whatever the table size). A list is a count cell
 followed by its cells (top of a pile or draw pile last, as in the Python lists); cells past a
@@ -23,8 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import catalogue as cat
-from .state import PH_SIZE
+from .. import catalogue as cat
+from ..state import PH_SIZE
 
 MAX_PARTICIPANTS = 8
 NUM_TYPES = cat.NUM_TYPES

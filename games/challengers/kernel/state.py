@@ -1,4 +1,4 @@
-"""A Python `State` as the kernel's world array and back (`kernel_layout` describes the cells)."""
+"""A Python `State` as the kernel's world array and back (`kernel.layout` describes the cells)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from . import kernel_layout as L
-from .catalogue import OPTIONAL_SETS, ROUNDS
-from .setup import empty_state
-from .state import DraftStep, Phase, State
+from ..catalogue import OPTIONAL_SETS, ROUNDS
+from ..setup import empty_state
+from ..state import DraftStep, Phase, State
+from . import layout as L
 
 
 def _put(world: np.ndarray, at: int, cells: Sequence[int], cap: int, what: str) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from . import catalogue as cat
-from . import effects as fx
+from .. import catalogue as cat
+from .. import effects as fx
 
 NT = cat.NUM_TYPES
 

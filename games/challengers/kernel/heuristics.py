@@ -14,16 +14,16 @@ from numba import njit
 
 from kernels.rng import below, uniform
 
-from . import heuristics
-from . import kernel_codes as kc
-from . import kernel_flow as kf
-from . import kernel_layout as L
-from . import kernel_match as km
-from . import kernel_tables as T
-from .catalogue import FAN_LEAD, LEVEL_S, OPTIONAL_SETS, ROUNDS
-from .effects import K_SIREN
-from .features import FEATURES, pile_means
-from .state import D_EXTRA, D_OPTION, D_PICK, DECK, MATCH, OVER
+from .. import heuristics
+from ..catalogue import FAN_LEAD, LEVEL_S, OPTIONAL_SETS, ROUNDS
+from ..effects import K_SIREN
+from ..features import FEATURES, pile_means
+from ..state import D_EXTRA, D_OPTION, D_PICK, DECK, MATCH, OVER
+from . import actions as kc
+from . import catalogue as T
+from . import flow as kf
+from . import layout as L
+from . import match as km
 
 NT = T.NT
 EPSILON = 0.1

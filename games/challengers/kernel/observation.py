@@ -1,4 +1,4 @@
-"""An `observation.Observation` as the kernel's observation array (`kernel_sample` reads it).
+"""An `observation.Observation` as the kernel's observation array (`kernel.sample` reads it).
 
 The array is a template world (what the observation shows, as `observation.sample` starts
 from it; a hidden card is `HIDDEN` in the offer, the discards, the box, the draw piles and the
@@ -15,13 +15,13 @@ from collections import Counter
 
 import numpy as np
 
-from . import kernel_layout as L
-from . import observation as obs
-from .catalogue import NUM_TYPES, pile_cards
-from .effects import COST
-from .kernel_world import encode_state
-from .observation import HIDDEN, Observation
-from .state import PUBLIC_CODE
+from .. import observation as obs
+from ..catalogue import NUM_TYPES, pile_cards
+from ..effects import COST
+from ..observation import HIDDEN, Observation
+from ..state import PUBLIC_CODE
+from . import layout as L
+from .state import encode_state
 
 NT = NUM_TYPES
 SEAT = L.STATE_SIZE

@@ -1,6 +1,6 @@
 """Challengers!'s kernel for the default engine: the priors (and, if `worth.json` says so, the
-playouts) read the learned worth (`kernel_heuristics.LEARNED`); every other function is
-`kernel`'s own (the hand-written worth, `compiled.LOGISTIC`'s). `compiled.COMPILED` hands
+playouts) read the learned worth (`kernel.heuristics.LEARNED`); every other function is
+`kernel.game`'s own (the hand-written worth, `compiled.LOGISTIC`'s). `compiled.COMPILED` hands
 this module to the compiled search."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from numba import njit
 
 from kernels.borrow import borrowed
 
-from . import kernel_heuristics as kh
-from .kernel import (
+from . import heuristics as kh
+from .game import (
     apply,
     current_player,
     evaluate,

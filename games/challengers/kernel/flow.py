@@ -15,12 +15,8 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from kernels.rng import uniform
 
-from . import kernel_codes as kc
-from . import kernel_layout as L
-from . import kernel_match as km
-from . import kernel_tables as T
-from .catalogue import FAN_LEAD, LEVEL_S, OFFER_SIZE, ROUNDS
-from .state import (
+from ..catalogue import FAN_LEAD, LEVEL_S, OFFER_SIZE, ROUNDS
+from ..state import (
     D_EXTRA,
     D_OPTION,
     D_PICK,
@@ -38,6 +34,10 @@ from .state import (
     TAG_PUBLIC,
     TAG_TRIM,
 )
+from . import actions as kc
+from . import catalogue as T
+from . import layout as L
+from . import match as km
 
 NT = T.NT
 PICKED_FAN = 1

@@ -11,10 +11,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import actions as act
-from .actions import Action
-from .catalogue import NUM_TYPES, PILE_LEVELS
-from .effects import COST
+from .. import actions as act
+from ..actions import Action
+from ..catalogue import NUM_TYPES, PILE_LEVELS
+from ..effects import COST
 
 NT = NUM_TYPES
 OPTION_CODE = 0

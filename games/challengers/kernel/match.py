@@ -12,11 +12,8 @@ from numba import njit
 
 from kernels.rng import below, uniform
 
-from . import kernel_codes as kc
-from . import kernel_layout as L
-from . import kernel_tables as T
-from .catalogue import BENCH_SEATS, ICON_CITY, LEVEL_B, ROUNDS
-from .effects import (
+from ..catalogue import BENCH_SEATS, ICON_CITY, LEVEL_B, ROUNDS
+from ..effects import (
     AURA_AI,
     AURA_BAND,
     AURA_BARD,
@@ -44,8 +41,11 @@ from .effects import (
     K_TOP_LVLB,
     K_TOP_POW2,
 )
-from .match import M_CAPTURE, M_COMPARE, M_FIRST_GAIN, M_REVEAL, M_START
-from .state import OPP_KNOWS, OWNER_KNOWS, PUBLIC_CODE, TAG_PUBLIC, TYPE_MASK
+from ..match import M_CAPTURE, M_COMPARE, M_FIRST_GAIN, M_REVEAL, M_START
+from ..state import OPP_KNOWS, OWNER_KNOWS, PUBLIC_CODE, TAG_PUBLIC, TYPE_MASK
+from . import actions as kc
+from . import catalogue as T
+from . import layout as L
 
 NT = T.NT
 NO_CARD = -1

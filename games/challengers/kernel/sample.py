@@ -21,14 +21,14 @@ from numba import njit
 
 from kernels.rng import below, uniform
 
-from . import kernel_layout as L
-from . import kernel_observation as O
-from . import kernel_tables as T
-from .catalogue import OFFER_SIZE, ROUNDS, TROPHY_FANS
-from .kernel_heuristics import TEMPERATURE, TODAY
-from .observation import HIDDEN
-from .opponent_model import NOISE, SHARPNESS
-from .state import PH_BOXED, PH_FANS, PH_PAID, PH_PICK, PH_TRIM, TAG_TRIM
+from ..catalogue import OFFER_SIZE, ROUNDS, TROPHY_FANS
+from ..observation import HIDDEN
+from ..opponent_model import NOISE, SHARPNESS
+from ..state import PH_BOXED, PH_FANS, PH_PAID, PH_PICK, PH_TRIM, TAG_TRIM
+from . import catalogue as T
+from . import layout as L
+from . import observation as O
+from .heuristics import TEMPERATURE, TODAY
 
 NT = T.NT
 ROW = 160
