@@ -15,10 +15,7 @@ under a hash of its networks' files and of the code they run.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
-import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from games import weights
 from games.splendor_marvel import network, network_policy
 from games.splendor_marvel.actions import Action
 from games.splendor_marvel.compiled import SplendorMarvelCompiled
@@ -38,20 +36,19 @@ from kernels.specialize import specialize
 
 FOLDER_VARIABLE = "SPLENDOR_MARVEL_WEIGHTS"
 SHIPPED = Path(__file__).with_name("weights")
-MANIFEST = "manifest.json"
+MANIFEST = weights.MANIFEST
 TABLE_SIZES = (2, 3, 4)
-CANDIDATE = "candidate"
-"""The status of a network the trainers wrote (`add_network`), until an engine is made of it."""
-NETWORK_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
-DEFAULT = "default"
-"""The status of the engine `GAME` searches with (exactly one has it)."""
 SOURCE = SplendorMarvelCompiled.kernel_version
 """The hash of the code a network's compiled function is built from (the architectures, the
 inputs, the kernel): part of every cache tag, since numba's cache sees only a function's own
 source file."""
-READERS = {network.ARCHITECTURE: (network.VERSION, read_weights),
-           network_policy.ARCHITECTURE: (network_policy.VERSION, read_policy)}
-"""Each architecture's version and the reader of its weight files."""
+ARCHITECTURES = {
+    network.ARCHITECTURE: weights.Architecture(network.ARCHITECTURE, network.VERSION,
+                                               read_weights),
+    network_policy.ARCHITECTURE: weights.Architecture(network_policy.ARCHITECTURE,
+                                                      network_policy.VERSION, read_policy),
+}
+"""The architectures this game computes, by their names in the manifest."""
 
 
 @dataclass(frozen=True)
@@ -101,10 +98,10 @@ _BOUND: dict[str, Any] = {}
 """Each network's compiled function by its tag (bound once per process)."""
 
 
-def _bound(bind: Any, weights: Any, tag: str) -> Any:
-    """`bind(weights, tag)`, compiled once per process."""
+def _bound(bind: Any, found: Any, tag: str) -> Any:
+    """`bind(found, tag)` (a network's weights), compiled once per process."""
     if tag not in _BOUND:
-        _BOUND[tag] = bind(weights, tag)
+        _BOUND[tag] = bind(found, tag)
     return _BOUND[tag]
 
 
@@ -167,34 +164,13 @@ class Manifest:
     default: str
 
 
-def _digest(*parts: bytes) -> str:
-    digest = hashlib.sha256()
-    for part in parts:
-        digest.update(part)
-        digest.update(b"\0")
-    return digest.hexdigest()[:12]
-
-
 def read_manifest(folder: Path) -> Manifest:
     """The engines `folder/manifest.json` names; ValueError naming the entry and field at
     fault."""
-    path = folder / MANIFEST
-    data = json.loads(path.read_text("utf-8"))
-    networks: dict[str, tuple[str, Any, str]] = {}
-    for network_id, entry in data["networks"].items():
-        where = f"{path}: network {network_id!r}"
-        architecture = entry.get("architecture")
-        if architecture not in READERS:
-            raise ValueError(f"{where}: architecture must be one of {', '.join(READERS)}")
-        version, reader = READERS[architecture]
-        if entry.get("version") != version:
-            raise ValueError(f"{where}: version {entry.get('version')} of {architecture}; "
-                             f"this code computes version {version}")
-        raw = (folder / entry["file"]).read_bytes()
-        weights = _weights(reader, raw.decode("utf-8"), architecture, f"{where}: {entry['file']}")
-        networks[network_id] = (architecture, weights, f"{_digest(raw)}{SOURCE}")
+    path, data = weights.read_json(folder)
+    networks = weights.read_networks(folder, data, ARCHITECTURES, SOURCE)
+    default_id = weights.default_engine(path, data)
     engines: dict[str, LearnedKnowledge] = {}
-    defaults = []
     for engine_id, entry in data["engines"].items():
         where = f"{path}: engine {engine_id!r}"
         tables = {}
@@ -202,46 +178,24 @@ def read_manifest(folder: Path) -> Manifest:
             spec = entry["tables"].get(str(n))
             if spec is None:
                 raise ValueError(f"{where}: tables must give {n} players")
-            value, policy = (_network(networks, spec, key, architecture, where)
+            value, policy = (weights.network_named(networks, spec.get(key), architecture,
+                                                   where, key)
                              for key, architecture in (("value", network.ARCHITECTURE),
                                                        ("policy", network_policy.ARCHITECTURE)))
-            tables[n] = Table(value[1], policy[1], float(spec["puct_c"]), value[2], policy[2])
-        digest = _digest(*(f"{n}:{t.value_tag}:{t.policy_tag}:{t.puct_c}".encode()
-                           for n, t in tables.items()))
+            tables[n] = Table(value.weights, policy.weights, float(spec["puct_c"]), value.tag,
+                              policy.tag)
+        digest = weights.digest(*(f"{n}:{t.value_tag}:{t.policy_tag}:{t.puct_c}".encode()
+                                  for n, t in tables.items()))
         networks_read = tuple(dict.fromkeys(entry["tables"][str(n)][key] for n in TABLE_SIZES
                                             for key in ("value", "policy")))
         engines[engine_id] = LearnedKnowledge(engine_id, tables, f"net{digest}{SOURCE}", folder,
                                               networks_read)
-        if entry.get("status") == DEFAULT:
-            defaults.append(engine_id)
-    if len(defaults) != 1:
-        raise ValueError(f"{path}: exactly one engine must have status {DEFAULT!r}, "
-                         f"not {len(defaults)}")
-    [default] = defaults
-    return Manifest(folder, {default: engines[default], **engines}, default)
-
-
-def _weights(reader: Any, text: str, architecture: str, where: str) -> Any:
-    """`reader`'s weights in `text`; ValueError saying `where` if they are not of
-    `architecture` or do not fit."""
-    try:
-        return reader(text)
-    except (ValueError, KeyError, TypeError, IndexError) as error:
-        raise ValueError(f"{where}: not {architecture} weights that fit ({error})") from None
-
-
-def _network(networks: dict[str, tuple[str, Any, str]], spec: dict[str, Any], key: str,
-             architecture: str, where: str) -> tuple[str, Any, str]:
-    """The network `spec[key]` names, checked to be of `architecture`."""
-    found = networks.get(spec.get(key, ""))
-    if found is None or found[0] != architecture:
-        raise ValueError(f"{where}: {key} must name a {architecture} network of the manifest")
-    return found
+    return Manifest(folder, {default_id: engines[default_id], **engines}, default_id)
 
 
 def weights_folder() -> Path:
     """The folder the engines are read from: `$SPLENDOR_MARVEL_WEIGHTS`, or the package's."""
-    return Path(os.environ.get(FOLDER_VARIABLE) or SHIPPED)
+    return weights.folder_of(FOLDER_VARIABLE, SHIPPED)
 
 
 @functools.cache
@@ -259,23 +213,9 @@ def default() -> LearnedKnowledge:
 def add_network(folder: Path, network_id: str, architecture: str, text: str,
                 about: dict[str, Any]) -> Path:
     """Write network `network_id` (weights `text` of `architecture`) into `folder` as a new
-    manifest entry of status `candidate`, with `about` (its data, command, held-out figures);
-    ValueError if the id is not lower-case letters, digits and dashes, if it or its file is
-    taken, or if the weights do not fit. Returns the weight file's path."""
-    if not NETWORK_ID.fullmatch(network_id):
-        raise ValueError(f"network id {network_id!r}: lower-case letters, digits and dashes")
-    path = folder / MANIFEST
-    data = json.loads(path.read_text("utf-8"))
-    target = folder / f"{network_id}.json"
-    if network_id in data["networks"] or target.exists():
-        raise ValueError(f"{path}: network {network_id!r} exists; a new one needs a new id")
-    version, reader = READERS[architecture]
-    _weights(reader, text, architecture, f"network {network_id!r}")
-    target.write_text(text, "utf-8")
-    data["networks"][network_id] = {"architecture": architecture, "version": version,
-                                    "file": target.name, **about, "status": CANDIDATE}
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
-    return target
+    manifest entry of status `candidate` (`games.weights.add_network`: never over an id or a
+    file). Returns the weight file's path."""
+    return weights.add_network(folder, network_id, ARCHITECTURES[architecture], text, about)
 
 
 def network_files(architecture: str, folder: Path | None = None) -> list[Path]:
@@ -283,7 +223,7 @@ def network_files(architecture: str, folder: Path | None = None) -> list[Path]:
     unless given) reads, each once."""
     folder = folder or SHIPPED
     data = json.loads((folder / MANIFEST).read_text("utf-8"))
-    [default] = [e for e in data["engines"].values() if e.get("status") == DEFAULT]
+    default = data["engines"][weights.default_engine(folder / MANIFEST, data)]
     ids = dict.fromkeys(spec[key] for spec in default["tables"].values()
                         for key in ("value", "policy"))
     return [folder / data["networks"][i]["file"] for i in ids
