@@ -280,35 +280,49 @@ def stages(test: Positions) -> dict[str, np.ndarray]:
     return found
 
 
-def table_options(parser: argparse.ArgumentParser) -> None:
-    """`--players` and `--race`, as both trainers (value and policy) read them."""
+def trainer_options(parser: argparse.ArgumentParser, epochs: int, decay: float,
+                    decay_help: str, what: str) -> None:
+    """The options both trainers (value and policy) read: the data, seed, epochs and decay,
+    where a new network is written, the baselines reported beside it (`what` names them),
+    and the table size and inputs."""
+    parser.add_argument("--data", type=Path, action="append", required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--epochs", type=int, default=epochs)
+    parser.add_argument("--decay", type=float, default=decay, help=decay_help)
+    parser.add_argument("--write", metavar="ID",
+                        help="add the weights to --weights as a new network ID (never over one)")
+    parser.add_argument("--weights", type=Path, default=knowledge.SHIPPED,
+                        help="the weights folder --write adds to (%(default)s)")
+    parser.add_argument("--baseline", type=Path, action="append",
+                        help=f"a shipped {what} reported beside it (repeatable; the default "
+                             "engine's unless given)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4),
                         help="train and report on games of this many players only")
     parser.add_argument("--race", action="store_true",
                         help="append the race inputs (network_features.race_features)")
 
 
+def write_network(args: argparse.Namespace, architecture: str, weights: dict[str, Any],
+                  held_out: dict[str, Any]) -> None:
+    """Add `weights` (with the run's summary in them) to `args.weights` as network
+    `args.write`, its manifest entry naming the tables, data, command and held-out figures."""
+    about = {"tables": [args.players] if args.players else [2, 3, 4],
+             "data": [str(p) for p in args.data], "training": " ".join(sys.argv),
+             "held_out": held_out}
+    knowledge.add_network(args.weights, args.write, architecture,
+                          json.dumps(weights, separators=(",", ":")) + "\n", about)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, action="append", required=True)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--epochs", type=int, default=30)
+    trainer_options(parser, 30, 1e-4, "decoupled weight decay (AdamW) of the weight matrices",
+                    "network")
     parser.add_argument("--hidden", type=int, nargs=2, default=[64, 32])
     parser.add_argument("--rate", type=float, default=1e-3)
-    parser.add_argument("--decay", type=float, default=1e-4,
-                        help="decoupled weight decay (AdamW) of the weight matrices")
     parser.add_argument("--search-weight", type=float, default=0.0,
                         help="train toward this blend of the search's root value and the result")
     parser.add_argument("--augment", action="store_true",
                         help="relabel the colours of each minibatch at random")
-    parser.add_argument("--write", metavar="ID",
-                        help="add the weights to --weights as a new network ID (never over one)")
-    parser.add_argument("--weights", type=Path, default=knowledge.SHIPPED,
-                        help="the weights folder --write adds to (%(default)s)")
-    parser.add_argument("--baseline", type=Path, action="append",
-                        help="a shipped network reported beside it (repeatable; the default "
-                             "engine\'s unless given)")
-    table_options(parser)
     args = parser.parse_args(argv)
     data = load(args.data, args.players, args.race)
     baselines = tuple(args.baseline or [
@@ -346,11 +360,7 @@ def main(argv: list[str] | None = None) -> int:
             "layers": [{"weight": w[i].tolist(), "bias": w[i + 1].tolist()}
                        for i in range(0, len(w), 2)],
         }
-        about = {"tables": [args.players] if args.players else [2, 3, 4],
-                 "data": summary["data"], "training": " ".join(sys.argv),
-                 "held_out": quality["network"]}
-        knowledge.add_network(args.weights, args.write, network.ARCHITECTURE,
-                              json.dumps(weights, separators=(",", ":")) + "\n", about)
+        write_network(args, network.ARCHITECTURE, weights, quality["network"])
     return 0
 
 

@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from train_splendor_network import part_of, start_seat, table_options, with_race
+from train_splendor_network import part_of, start_seat, trainer_options, with_race, write_network
 
 from games.splendor_marvel import knowledge, network_policy
 from games.splendor_marvel.kernel.actions import MAX_LEGAL, NUM_ACTION_CODES
@@ -199,19 +199,8 @@ def report(w: PolicyWeights | None, test: Decisions, baselines: tuple[Path, ...]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, action="append", required=True)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--epochs", type=int, default=30)
+    trainer_options(parser, 30, 1e-3, "L2 decay of every weight", "policy")
     parser.add_argument("--rate", type=float, default=3e-3)
-    parser.add_argument("--decay", type=float, default=1e-3, help="L2 decay of every weight")
-    parser.add_argument("--write", metavar="ID",
-                        help="add the weights to --weights as a new network ID (never over one)")
-    parser.add_argument("--weights", type=Path, default=knowledge.SHIPPED,
-                        help="the weights folder --write adds to (%(default)s)")
-    parser.add_argument("--baseline", type=Path, action="append",
-                        help="a shipped policy reported beside it (repeatable; the default "
-                             "engine\'s unless given)")
-    table_options(parser)
     args = parser.parse_args(argv)
     baselines = tuple(args.baseline or knowledge.network_files(network_policy.ARCHITECTURE))
     data = load(args.data, args.players, args.race)
@@ -239,11 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         policy = {**summary, "inputs": int(w.weight.shape[1]), "scale": w.scale.tolist(),
                   "bias": w.bias.tolist(), "weight": w.weight.tolist()}
-        about = {"tables": [args.players] if args.players else [2, 3, 4],
-                 "data": summary["data"], "training": " ".join(sys.argv),
-                 "held_out": summary["held_out"]["policy"]}
-        knowledge.add_network(args.weights, args.write, network_policy.ARCHITECTURE,
-                              json.dumps(policy, separators=(",", ":")) + "\n", about)
+        write_network(args, network_policy.ARCHITECTURE, policy, summary["held_out"]["policy"])
     return 0
 
 
