@@ -88,7 +88,6 @@ def _settings(config: SearchConfig, root_move: int = loop.NO_NODE) -> np.ndarray
     settings[loop.HEURISTIC_ROLLOUT] = config.rollout == "heuristic"
     settings[loop.ROLLOUT_DEPTH] = -1 if config.rollout_depth is None else config.rollout_depth
     settings[loop.FPU_REDUCTION_MILLI] = round(config.fpu_reduction * 1000)
-    settings[loop.WIDENING_MILLI] = round(config.widening * 1000)
     return settings
 
 
@@ -140,7 +139,6 @@ class CompiledTreeSearch:
         self.index = _empty_index(INITIAL_NODES)
         puct = config.selection == "puct"
         self.c = config.puct_constant if puct else config.uct_c
-        self.opponent_c = config.opponent_puct_constant if puct else self.c
         self.path = np.empty(INITIAL_PATH, dtype=np.int64)
         self.legal = np.empty(game.max_legal, dtype=np.int32)
         self.untried = np.empty(game.max_legal, dtype=np.int32)
@@ -165,7 +163,7 @@ class CompiledTreeSearch:
         while left > 0:
             done = self._run(
                 self.observation, self.world, self.rng, self.links, self.stats, self.meta,
-                self.settings, self.c, self.opponent_c, self.path, self.legal, self.untried,
+                self.settings, self.c, self.path, self.legal, self.untried,
                 self.priors, self.index, self.found, self.reward, left,
             )
             left -= done

@@ -45,12 +45,12 @@ INDEX_FIELDS = 2
 HASH_MULTIPLIER = 0x5851F42D4C957F2D
 """Spreads the keys over `index` (an odd 64-bit constant: the multiplier of Knuth's MMIX LCG)."""
 
-(PUCT, EXPAND_BY_PRIOR, HEURISTIC_ROLLOUT, ROLLOUT_DEPTH, FPU_REDUCTION_MILLI, WIDENING_MILLI,
- ROOT_MOVE) = range(7)
-SETTINGS = 7
+(PUCT, EXPAND_BY_PRIOR, HEURISTIC_ROLLOUT, ROLLOUT_DEPTH, FPU_REDUCTION_MILLI,
+ ROOT_MOVE) = range(6)
+SETTINGS = 6
 """`settings` (int64): selection, expansion, playout policy, playout depth (-1: to the end),
-first-play urgency reduction and progressive widening (both in thousandths), and the one action
-code the root is restricted to (`NO_NODE`: every legal action)."""
+first-play urgency reduction (in thousandths), and the one action code the root is restricted
+to (`NO_NODE`: every legal action)."""
 
 NO_NODE = -1
 
@@ -193,14 +193,9 @@ def visited_value(links: Array, stats: Array, child: int, c: float) -> float:
 
 def select_puct(
     links: Array, stats: Array, node: int, count: int, found: Array, c: float,
-    opponent_c: float, fpu_reduction: float, widening: float,
+    fpu_reduction: float,
 ) -> int:
-    """The PUCT choice among the (existing) children `found[:count]` of the legal actions, held
-    to the tried ones where an opponent moves and progressive widening says so. An opponent's
-    node searches with `opponent_c`."""
-    opponent = links[found[0], PLAYER] != links[0, PLAYER]
-    if opponent:
-        c = opponent_c
+    """The PUCT choice among the (existing) children `found[:count]` of the legal actions."""
     best = NO_NODE
     best_u = -math.inf
     fpu = math.nan
@@ -220,30 +215,6 @@ def select_puct(
         if u > best_u:
             best_u = u
             best = child
-    if widening > 0.0 and links[best, VISITS] == 0 and opponent:
-        return widened(links, stats, node, count, found, c, widening, best)
-    return best
-
-
-def widened(
-    links: Array, stats: Array, node: int, count: int, found: Array, c: float, widening: float,
-    untried: int,
-) -> int:
-    """Progressive widening: the best tried child instead of the `untried` one once the node
-    has tried as many of its legal moves as its visits allow."""
-    best = NO_NODE
-    best_u = -math.inf
-    tried = 0
-    for i in range(count):
-        child = found[i]
-        if links[child, VISITS]:
-            tried += 1
-            u = visited_value(links, stats, child, c)
-            if u > best_u:
-                best_u = u
-                best = child
-    if tried == 0 or tried < widening * math.sqrt(links[node, VISITS]):
-        return untried
     return best
 
 
@@ -332,7 +303,7 @@ def restrict(legal: Array, count: int, action: int) -> int:
 
 def iterate(
     observation: Array, world: Array, rng: Array, links: Array, stats: Array, meta: Array,
-    settings: Array, c: float, opponent_c: float, path: Array, legal: Array, untried: Array,
+    settings: Array, c: float, path: Array, legal: Array, untried: Array,
     priors: Array, index: Array, found: Array, reward: Array,
 ) -> None:
     """One ISMCTS iteration: determinize, descend and expand, play out, back up."""
@@ -357,9 +328,8 @@ def iterate(
                                priors)
         at_root = False
         if puct:
-            best = select_puct(links, stats, node, count, found, c, opponent_c,
-                               settings[FPU_REDUCTION_MILLI] / 1000.0,
-                               settings[WIDENING_MILLI] / 1000.0)
+            best = select_puct(links, stats, node, count, found, c,
+                               settings[FPU_REDUCTION_MILLI] / 1000.0)
             expanded = links[best, VISITS] == 0
         else:
             best, expanded = select_uct(world, links, stats, meta, index, node, legal, count,
@@ -379,7 +349,7 @@ def iterate(
 
 def run_iterations(
     observation: Array, world: Array, rng: Array, links: Array, stats: Array, meta: Array,
-    settings: Array, c: float, opponent_c: float, path: Array, legal: Array, untried: Array,
+    settings: Array, c: float, path: Array, legal: Array, untried: Array,
     priors: Array, index: Array, found: Array, reward: Array, iterations: int,
 ) -> int:
     """Up to `iterations` iterations; stops early (returning how many ran) when the tree or the
@@ -403,8 +373,8 @@ def run_iterations(
             return done
         if meta[NODES] + (longest + 2) * max_legal > links.shape[0]:
             return done
-        iterate(observation, world, rng, links, stats, meta, settings, c, opponent_c, path,
-                legal, untried, priors, index, found, reward)
+        iterate(observation, world, rng, links, stats, meta, settings, c, path, legal, untried,
+                priors, index, found, reward)
     return iterations
 
 
@@ -469,7 +439,6 @@ GENERIC_FUNCTIONS = (
     back_up,
     expand_with_priors,
     visited_value,
-    widened,
     select_puct,
     select_uct,
     playout,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -30,34 +29,18 @@ class SearchConfig:
     """
 
     selection: Selection = "puct"
-    """`puct`: prior-weighted UCB, priors from `game.priors` (the default: +47 Elo [+15, +79]
-    over UCT on Splendor: Marvel at 20 ms a move, benchmarks/TUNING.md); `uct`: UCB1 over
-    availability counts."""
+    """`puct` (the default, by the match of benchmarks/TUNING.md): prior-weighted UCB, priors
+    from `game.priors`; `uct`: UCB1 over availability counts."""
     uct_c: float = 0.7
     """UCT exploration constant (about sqrt(2)/2 for rewards in [0, 1])."""
     puct_c: float | None = None
     """PUCT exploration constant; None (the default): the game's own for the table's size
     (`settled`, which every search entry applies), else `DEFAULT_PUCT_C`. A number given here
     wins over the game's."""
-    opponent_puct_c: float | None = None
-    """PUCT's exploration constant where an opponent of the searcher moves (a node whose
-    children another seat chose); None (the default): the searcher's own (`puct_constant`).
-    A large value has the tree expect opponents to follow their priors rather than to answer
-    with their best reply: a model of an opponent that plays by the game's heuristic. Against
-    Challengers!' `greedy` at 1,600 iterations no value from 0 to 20 beat None (the closest,
-    1: +1.0 points, −1.8 to +3.8, over 600 deals; benchmarks/TUNING.md, C25-C34)."""
     fpu_reduction: float = -0.1
     """PUCT: a child not yet visited is valued at its parent's mean for the mover less this
     (first-play urgency). Below 0 an untried move looks better than the average, so it is tried
-    sooner: −0.1 (the default) measured +36 Elo [+8, +64] over 0 at 50 ms a move and +24
-    [+5, +44] at 20 ms; 0.2 measured −212 [−295, −128] (benchmarks/TUNING.md)."""
-    widening: float = 0.0
-    """PUCT, progressive widening where an opponent moves: there a move not yet tried is
-    chosen only while fewer than `widening` * sqrt(the node's visits) legal moves have been
-    tried (at least one always), so an opponent's rarely visited node keeps to its likeliest
-    replies; 0 (the default) leaves every legal move in play. `widening=1` measured −16 Elo
-    [−46, +15] at 50 ms a move on Splendor: Marvel and −2 [−24, +21] at 200 iterations on
-    Challengers! (benchmarks/TUNING.md, experiments 18 and C9, both H0)."""
+    sooner (−0.1, the default, won the matches of benchmarks/TUNING.md)."""
     expansion: Expansion = "random"
     """UCT: which untried action a node expands first: uniform, or the highest `game.priors`
     (measured +70 Elo on Splendor: Marvel at 100 iterations, 100 games; not yet the default so
@@ -126,14 +109,6 @@ class SearchConfig:
                 f"final_move must be 'visits' or 'lcb', got {self.final_move!r}")
         if self.uct_c < 0 or self.puct_constant < 0:
             raise ValueError("exploration constants must be >= 0")
-        if self.opponent_puct_c is not None:
-            if self.selection != "puct":
-                raise ValueError("opponent_puct_c applies to PUCT (selection='puct') only")
-            if not 0 <= self.opponent_puct_c < math.inf:
-                raise ValueError(
-                    f"opponent_puct_c must be a finite number >= 0, got {self.opponent_puct_c}")
-        if not 0 <= self.widening < math.inf:
-            raise ValueError(f"widening must be a finite number >= 0, got {self.widening}")
         if not -1 <= self.fpu_reduction <= 1:
             raise ValueError(f"fpu_reduction must be in [-1, 1], got {self.fpu_reduction}")
 
@@ -141,11 +116,6 @@ class SearchConfig:
     def puct_constant(self) -> float:
         """The PUCT constant searched with: `puct_c`, or `DEFAULT_PUCT_C` where it is unset."""
         return DEFAULT_PUCT_C if self.puct_c is None else self.puct_c
-
-    @property
-    def opponent_puct_constant(self) -> float:
-        """The PUCT constant where an opponent moves: `opponent_puct_c`, else `puct_constant`."""
-        return self.puct_constant if self.opponent_puct_c is None else self.opponent_puct_c
 
 
 def settled(config: SearchConfig, game: object, num_players: int) -> SearchConfig:

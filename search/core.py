@@ -139,14 +139,11 @@ class TreeSearch:
                 self.nodes += 1
 
     def _select_puct(self, node: Node, legal: Sequence[Any]) -> Node:
-        """The PUCT choice among the children of the legal actions (counting availability),
-        held to the tried ones where an opponent moves and progressive widening says so.
-        An opponent's node searches with the opponent's constant."""
+        """The PUCT choice among the children of the legal actions (counting availability)."""
         sqrt = math.sqrt
         children = node.children
-        opponent = children[legal[0]].player != self.player
         config = self.config
-        c = config.opponent_puct_constant if opponent else config.puct_constant
+        c = config.puct_constant
         best: Node | None = None
         best_u = -math.inf
         fpu = math.nan
@@ -167,18 +164,7 @@ class TreeSearch:
                 best_u = u
                 best = child
         assert best is not None
-        if config.widening and best.visits == 0 and opponent:
-            return self._widened(node, legal, best, c)
         return best
-
-    def _widened(self, node: Node, legal: Sequence[Any], untried: Node, c: float) -> Node:
-        """Progressive widening: the best tried child instead of the `untried` one once the
-        node has tried as many of its legal moves as its visits allow."""
-        tried = [child for child in map(node.children.__getitem__, legal) if child.visits]
-        if not tried or len(tried) < self.config.widening * math.sqrt(node.visits):
-            return untried
-        return max(tried, key=lambda child: child.score / child.visits
-                   + c * child.prior * math.sqrt(child.avail) / (1 + child.visits))
 
     def _select_uct(self, node: Node, state: Any, legal: Sequence[Any]) -> tuple[Node, bool]:
         """The UCT choice (counting availability), or a new child for an untried action;

@@ -15,11 +15,7 @@ Options (comma-separated `key=value`; pimc and ismcts):
     iters=N      iterations per move (default 1000 when neither iters nor time is given)
     time=S       seconds per move (results then depend on machine speed)
     c=X          UCT exploration constant          pc=X   PUCT exploration constant
-    pco=X        PUCT's constant where an opponent moves (default: pc's); large: the tree
-                 expects opponents to follow their priors
     fpu=X        PUCT: unvisited moves valued at the parent's mean less X (default -0.1; -1..1)
-    widen=K      PUCT: where an opponent moves, a new move is tried only while fewer than
-                 K*sqrt(visits) are tried (progressive widening; default 0: off)
     sel=uct|puct selection rule                     rollout=heuristic|random  playout policy
     expand=prior|random  (uct) which untried move a node tries first
     depth=N|none playout plies before the static evaluation
@@ -35,11 +31,11 @@ Options (comma-separated `key=value`; pimc and ismcts):
     value=V      (ismcts, pimc) which of the game's engines evaluates and sets the priors,
                  by its id in the game's engines.py (games.registry): default (the game's
                  own, as value=learned says explicitly), logistic (the hand-written
-                 evaluation and priors before the learned ones) and, in Splendor: Marvel,
-                 any other engine of its weights manifest (games/splendor_marvel/weights/,
-                 or the folder $SPLENDOR_MARVEL_WEIGHTS names); each searched with its
-                 own settings (PUCT's constant by table size: search.config.settled)
-                 unless pc= says otherwise
+                 evaluation and priors before the learned ones) and any other engine of
+                 the game's weights manifest (games/splendor_marvel/weights/ or the folder
+                 $SPLENDOR_MARVEL_WEIGHTS names; games/challengers/weights/ or
+                 $CHALLENGERS_WEIGHTS); each searched with its own settings (PUCT's
+                 constant by table size: search.config.settled) unless pc= says otherwise
     worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
 """
 
@@ -58,7 +54,7 @@ from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
 _SEARCH_KEYS = {
-    "iters", "time", "c", "pc", "pco", "fpu", "widen", "sel", "expand", "rollout", "depth",
+    "iters", "time", "c", "pc", "fpu", "sel", "expand", "rollout", "depth",
     "engine",
 }
 _GAME_BOTS = {"power": {"trim"}}
@@ -186,12 +182,8 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             config_args["uct_c"] = float(opts["c"])
         if "pc" in opts:
             config_args["puct_c"] = float(opts["pc"])
-        if "pco" in opts:
-            config_args["opponent_puct_c"] = float(opts["pco"])
         if "fpu" in opts:
             config_args["fpu_reduction"] = float(opts["fpu"])
-        if "widen" in opts:
-            config_args["widening"] = float(opts["widen"])
         if "sel" in opts:
             config_args["selection"] = opts["sel"]
         if "expand" in opts:

@@ -45,16 +45,6 @@ def test_final_option_picks_the_move_played_for_ismcts_only():
         parse_spec("pimc:final=lcb")
 
 
-def test_pco_option_sets_the_opponents_puct_constant():
-    bot, _ = build_bot(parse_spec("ismcts:iters=1600,pco=3"), GAME)
-    assert isinstance(bot, ISMCTSBot)
-    assert bot.config == SearchConfig(opponent_puct_c=3.0)
-    with pytest.raises(ValueError, match="opponent_puct_c must be a finite number >= 0"):
-        parse_spec("ismcts:pco=-1")
-    with pytest.raises(ValueError, match="opponent_puct_c applies to PUCT"):
-        parse_spec("ismcts:sel=uct,pco=3")
-
-
 def test_strength_option_plays_a_level_for_ismcts_and_remote():
     bot, limits = build_bot(parse_spec("ismcts:iters=500,strength=3"), GAME)
     assert isinstance(bot, ISMCTSBot)

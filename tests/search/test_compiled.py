@@ -37,10 +37,6 @@ CONFIGS = {
     "uct-prior-expansion": SearchConfig(selection="uct", expansion="prior"),
     "puct": SearchConfig(selection="puct"),
     "puct-fpu-reduction": SearchConfig(selection="puct", fpu_reduction=0.2),
-    "puct-widening": SearchConfig(selection="puct", widening=0.5),
-    "puct-opponent-c": SearchConfig(selection="puct", opponent_puct_c=3.0),
-    "puct-opponent-c-widening": SearchConfig(selection="puct", opponent_puct_c=0.0,
-                                             widening=0.5),
     "random-to-the-end": SearchConfig(rollout="random", rollout_depth=None),
     "evaluate-only": SearchConfig(selection="uct", rollout_depth=0, uct_c=1.3),
 }
