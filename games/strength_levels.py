@@ -4,17 +4,10 @@ first, in plain numbers (`games/` imports no search). A game's facade offers its
 `strength_levels`. They live outside the games' packages so that retuning a level does not
 change a kernel's source version (`kernels.version`), which would compile the kernel afresh.
 
-Challengers! (measured at 200 iterations a move): its search at a handful of iterations plays
-about as its move priors do, and worse when it draws by the values of moves tried once or twice,
-so every level searches at least a tenth of the budget, and all but level 1 draw only among
-moves tried at least twice. What weakens a level is how many moves pass that floor, the least
-visits as a share of the level's iterations (f), and its budget; the temperature barely matters
-here, as the few moves that pass have close values. A first ladder measured (186 games a pair)
-about +165 Elo for each 5 points of f at 20 iterations (levels 1-3: f = 5, 10, 15%), nothing
-where two levels had the same f and budget, and about +50 where the budget grew 1.6 times
-while f fell. So levels 3-9 keep f at 14-20% and grow the budget about 1.4 times a level (level
-7's f raised from 17% to 20% when 7 v 6 measured +19 [-15, +53]): monotone, 40-200 Elo a step,
-every step above zero at 95% (benchmarks/LEVELS.md).
+Challengers!' ladder keeps every level's search at a tenth of the budget or more and, from
+level 2, draws only among moves tried twice or more; the least visits' share and the budget
+weaken it (how it was tuned: benchmarks/TUNING.md, "Strength levels"; the measured ladder:
+benchmarks/LEVELS.md).
 """
 
 CHALLENGERS: tuple[tuple[float, float, int, int], ...] = (

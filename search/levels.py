@@ -73,13 +73,9 @@ LEVELS: dict[int, Level] = {
     9: Level(0.55, 0.02, 4),
     FULL_STRENGTH: Level(1.0, 0.0, 1),
 }
-"""Tuned on Splendor: Marvel at 400 iterations a move: pilots of 32-40 games a pair, a first
-ladder of 50 games a pair, then this one (benchmarks/LEVELS.md: 400 games a pair, each step
-40-115 Elo and above zero at 95%, +593 from level 1 to 10). Its search gains about 45 Elo a
-doubling of the budget from 100 to 400 iterations and more below 100, but nothing below 20
-(its move priors decide there), so the budget does most of the weakening from level 9 to level
-4 and the noise, wider and hotter, below. Noise stops weakening once it draws almost evenly
-among the few moves a tiny search tried (level 1): all of them are plausible."""
+"""Splendor: Marvel's ladder: the budget weakens levels 9 to 4, the noise, wider and hotter,
+the levels below (how it was tuned: benchmarks/TUNING.md, "Strength levels"; the measured
+ladder: benchmarks/LEVELS.md)."""
 
 
 def ladder_of(game: object) -> Ladder:
