@@ -80,8 +80,11 @@ def read_networks(folder: Path, data: Mapping[str, Any],
         if entry.get("version") != architecture.version:
             raise ValueError(f"{where}: version {entry.get('version')} of {architecture.name}; "
                              f"this code computes version {architecture.version}")
-        raw = (folder / entry["file"]).read_bytes()
-        weights = checked(architecture, raw.decode("utf-8"), f"{where}: {entry['file']}")
+        file = entry.get("file")
+        if not isinstance(file, str) or not (folder / file).is_file():
+            raise ValueError(f"{where}: file must name a weight file in {folder}")
+        raw = (folder / file).read_bytes()
+        weights = checked(architecture, raw.decode("utf-8"), f"{where}: {file}")
         networks[network_id] = Network(network_id, architecture.name, weights,
                                        f"{digest(raw)}{source}")
     return networks

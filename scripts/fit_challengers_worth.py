@@ -1,7 +1,7 @@
 """Fit the learned card worth of Challengers!'s search from its own root visit counts.
 
 Usage: python scripts/fit_challengers_worth.py --visits FILE.jsonl [FILE.jsonl ...]
-    [--playouts] [--today] [--temperature T] [--l2 0.0001] [--steps 1500] [--out FILE]
+    --write ID [--weights DIR] [--today] [--temperature T] [--l2 0.0001] [--steps 1500]
 
 The data are `scripts/selfplay_challengers.py` records: each tournament's moves (replayed) and,
 at each of the search's decisions, the root's visits over its candidates (a legal move the
@@ -17,9 +17,11 @@ current table between rounds of the fit. Every fifth game (`game % 5 == 4`) is h
 report gives its cross-entropy for today's priors, today's worth at the fitted temperature and
 the fitted table (and the visits' own entropy, the floor).
 
-`--today` keeps today's worth and fits the temperature only; `--temperature T` fixes it. Writes
-`games/challengers/worth.json` (or `--out`): the table, `playouts` (`--playouts`: the learned
-engine's playouts use the table too, else today's) and the report.
+`--today` keeps today's worth and fits the temperature only; `--temperature T` fixes it. Prints
+the report, and writes the table with it as network `--write ID` (`ID.json`) of the weights
+folder `--weights` (the package's `games/challengers/weights/`), a new `card-worth` entry of
+its manifest with status `candidate` (`knowledge.add_network`): never over an id or a file.
+An engine entry of the manifest then names it for its priors or its playouts.
 """
 
 from __future__ import annotations
@@ -34,14 +36,13 @@ from typing import Any
 
 import numpy as np
 
-from games.challengers import GAME
+from games.challengers import GAME, knowledge
 from games.challengers.actions import REDRAW
 from games.challengers.catalogue import NUM_TYPES
 from games.challengers.heuristics import TODAY, Worth, _score
 from games.challengers.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "games" / "challengers" / "worth.json"
 ROUNDS = 4
 """Rounds of the fit: the redraws are rescored at the current table before each."""
 LEARNING_RATE = 0.02
@@ -194,13 +195,14 @@ def fit(model: Model, l2: float, steps: int, fit_table: bool,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visits", type=Path, nargs="+", required=True)
-    parser.add_argument("--playouts", action="store_true",
-                        help="the learned engine's playouts use the table too")
+    parser.add_argument("--write", metavar="ID", required=True,
+                        help="the new network's id in the weights manifest")
+    parser.add_argument("--weights", type=Path, default=knowledge.SHIPPED,
+                        help="the weights folder (default: the package's)")
     parser.add_argument("--today", action="store_true", help="keep today's worth")
     parser.add_argument("--temperature", type=float, help="fix the temperature")
     parser.add_argument("--l2", type=float, default=0.0001)
     parser.add_argument("--steps", type=int, default=1500)
-    parser.add_argument("--out", type=Path, default=TARGET)
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT / "scripts"))
     from selfplay_challengers import replay
@@ -230,8 +232,18 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps(report, indent=1), file=sys.stderr)
     worth = _worth(table, temperature)
     out = {"pick": [round(x, 4) for x in worth.pick], "trim": [round(x, 4) for x in worth.trim],
-           "temperature": round(temperature, 4), "playouts": args.playouts, "fit": report}
-    args.out.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+           "temperature": round(temperature, 4), "fit": report}
+    players = sorted({record["players"] for record in records})
+    command = " ".join(["python scripts/fit_challengers_worth.py",
+                        *(sys.argv[1:] if argv is None else argv)])
+    about = {"tables": players, "data": ", ".join(str(p) for p in args.visits),
+             "training": command, "held_out": report["held_out_cross_entropy"]}
+    try:
+        path = knowledge.add_network(args.weights, args.write, json.dumps(out, indent=1) + "\n",
+                                     about)
+    except ValueError as error:
+        parser.error(str(error))
+    print(f"wrote network {args.write!r}: {path}", file=sys.stderr)
     return 0
 
 

@@ -1,10 +1,10 @@
 """The compiled twins of the engines (`kernel`) and the glue between their arrays and our objects.
 
-`COMPILED` follows `search.compiled_game.CompiledGame`. Action codes are the kernel's dense
-numbering (`kernel.actions`): `action` names the engine's action of a code. It runs
-`kernel.learned` (the learned worth in the priors, and in the playouts if `worth.json` says so),
-as `GAME` searches; `LOGISTIC` is the twin of `LOGISTIC_GAME` (`kernel.game`: the
-hand-written worth).
+`ChallengersCompiled` follows `search.compiled_game.CompiledGame`. Action codes are the
+kernel's dense numbering (`kernel.actions`): `action` names the engine's action of a code.
+`LOGISTIC` is the twin of `LOGISTIC_GAME` (`kernel.game`: the hand-written worth); a learned
+engine of the weights manifest (`knowledge.LearnedWorth`, `GAME`'s among them) has a
+`LearnedCompiled` of its own, `kernel.game` with its worth bound into the priors and playouts.
 """
 
 from __future__ import annotations
@@ -14,24 +14,27 @@ from types import ModuleType
 import numpy as np
 
 from games.challengers.actions import Action
+from games.challengers.heuristics import Worth
 from games.challengers.kernel import game as k
 from games.challengers.kernel import learned
 from games.challengers.kernel.actions import action_of
+from games.challengers.kernel.heuristics import worth_table
 from games.challengers.kernel.observation import encode_observation
 from games.challengers.kernel.state import decode_state, encode_state
 from games.challengers.observation import Observation, observe
 from games.challengers.setup import new_game
 from games.challengers.state import State
+from kernels.specialize import specialize
 from kernels.version import source_version
 
 
 class ChallengersCompiled:
-    """Challengers!'s numba kernel behind `search.compiled_game.CompiledGame`, at the learned
-    worth (`kernel.learned`)."""
+    """Challengers!'s numba kernel behind `search.compiled_game.CompiledGame`, at the
+    hand-written worth (`kernel.game`)."""
 
     name = "challengers"
-    kernel: ModuleType = learned
-    kernel_version = f"worth{source_version('games.challengers', 'kernels')}"
+    kernel: ModuleType = k
+    kernel_version = source_version("games.challengers", "kernels")
     state_size = k.STATE_SIZE
     max_legal = k.MAX_LEGAL
     num_action_codes = k.NUM_ACTION_CODES
@@ -57,12 +60,22 @@ class ChallengersCompiled:
         return encode_observation(observation)
 
 
-class LogisticCompiled(ChallengersCompiled):
-    """The compiled twin with the hand-written worth (`kernel.game`)."""
+class LearnedCompiled(ChallengersCompiled):
+    """A learned engine's compiled twin: `kernel.game`'s functions, `priors` and
+    `rollout_action` `kernel.learned`'s with the engine's worth tables bound in
+    (`worth_table`, frozen into the machine code); its kernel version is the engine's
+    `version`, which changes with either table."""
 
-    kernel = k
-    kernel_version = source_version("games.challengers", "kernels")
+    def __init__(self, priors: Worth, playouts: Worth, version: str):
+        self.kernel_version = version
+        bindings = {"PRIOR_WORTH": worth_table(priors), "PLAYOUT_WORTH": worth_table(playouts)}
+        bound = specialize([learned.priors, learned.rollout_action], bindings, version)
+        kernel = ModuleType(f"{k.__name__}_{version}")
+        public = {name: value for name, value in vars(k).items() if not name.startswith("__")}
+        vars(kernel).update({**public, "priors": bound["priors"],
+                             "rollout_action": bound["rollout_action"]})
+        self.kernel = kernel
 
 
-COMPILED = ChallengersCompiled()
-LOGISTIC = LogisticCompiled()
+LOGISTIC = ChallengersCompiled()
+"""`LOGISTIC_GAME`'s twin."""

@@ -4,40 +4,66 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from ..strength_levels import CHALLENGERS as STRENGTH_LEVELS
-from . import flow, heuristics, observation, render, view
+from . import flow, heuristics, knowledge, observation, view
 from .actions import Action
+from .heuristics import Worth
 from .observation import Observation
+from .render import describe as describe_action
+from .render import render as render_table
 from .setup import new_game
 from .state import OVER, State
 
+if TYPE_CHECKING:
+    from .compiled import ChallengersCompiled
+
+
+class Knowledge(Protocol):
+    """What a search knows of the game beyond its rules: the card worth of its priors and of
+    its playouts, and a compiled twin that scores by the same."""
+
+    @property
+    def worth(self) -> Worth: ...
+
+    @property
+    def playout_worth(self) -> Worth: ...
+
+    @property
+    def compiled(self) -> ChallengersCompiled: ...
+
 
 class Challengers:
-    """The Game protocol for Challengers! (mutable states, in-place `apply`).
+    """The Game protocol for Challengers! (mutable states, in-place `apply`), searched with
+    `knowledge`'s card worth, or without it with the hand-written one (`heuristics.TODAY`).
 
-    Searched with the learned card worth (`heuristics.LEARNED`, `worth.json`) in its priors,
-    and in its playouts if `worth.json` says so. `LOGISTIC_GAME` is the same engine with
-    today's hand-written worth (`heuristics.TODAY`, the default before; `value=logistic` in
-    `engines`); `greedy_engine` is the one `GreedyBot` plays: the hand-written one, so greedy
-    stays the targets' opponent."""
+    `GAME` searches with the default engine of `weights/manifest.json` (`knowledge.default`:
+    the learned worth in its priors); `LOGISTIC_GAME` with the hand-written worth (the default
+    before; `value=logistic` in `engines`); `greedy_engine` is the one `GreedyBot` plays: the
+    hand-written one, so greedy stays the targets' opponent."""
 
     name = "challengers"
     strength_levels = STRENGTH_LEVELS
     """Its own strength ladder (`search.levels.ladder_of`; games/strength_levels.py)."""
-    worth = heuristics.LEARNED
-    """The card worth of the priors."""
-    playout_worth = heuristics.LEARNED if heuristics.LEARNED_PLAYOUTS else heuristics.TODAY
-    """The card worth of the playouts."""
+
+    def __init__(self, knowledge: Knowledge | None = None):
+        self.knowledge = knowledge
+        """The manifest engine it searches with (None: the hand-written worth)."""
+        self.worth = heuristics.TODAY if knowledge is None else knowledge.worth
+        """The card worth of the priors."""
+        self.playout_worth = heuristics.TODAY if knowledge is None else knowledge.playout_worth
+        """The card worth of the playouts."""
 
     @property
-    def compiled(self) -> Any:
-        """The numba-compiled twin of this engine, `compiled.COMPILED` (imported on first use:
-        it loads numba)."""
-        from .compiled import COMPILED
+    def compiled(self) -> ChallengersCompiled:
+        """The numba-compiled twin of this engine: the knowledge's, or `compiled.LOGISTIC`
+        without (imported on first use: it loads numba)."""
+        if self.knowledge is not None:
+            return self.knowledge.compiled
+        from .compiled import LOGISTIC
 
-        return COMPILED
+        return LOGISTIC
 
     @property
     def greedy_engine(self) -> Challengers:
@@ -103,11 +129,11 @@ class Challengers:
 
     def describe(self, action: Action, state: State | None = None) -> str:
         """`action` in plain words."""
-        return render.describe(action, state)
+        return describe_action(action, state)
 
     def render(self, state: State) -> str:
         """A readable text picture of `state`."""
-        return render.render(state)
+        return render_table(state)
 
     def render_view(self, obs: Observation) -> str:
         """What the observation's seat knows: standings, decks, the draft or the match."""
@@ -130,22 +156,8 @@ class Challengers:
         return str(action)
 
 
-class LogisticChallengers(Challengers):
-    """Challengers! searched with the hand-written worth (`heuristics.TODAY`) in its
-    priors and playouts: the default before the learned worth (`value=logistic`), and the
-    engine `GreedyBot` plays."""
-
-    worth = playout_worth = heuristics.TODAY
-
-    @property
-    def compiled(self) -> Any:
-        """The compiled twin with the hand-written worth, `compiled.LOGISTIC`."""
-        from .compiled import LOGISTIC
-
-        return LOGISTIC
-
-
-GAME = Challengers()
-"""The one `Challengers` object (it holds no state): the engine behind the search's protocol."""
-LOGISTIC_GAME = LogisticChallengers()
+GAME = Challengers(knowledge.default())
+"""The default engine (the manifest's `default`; it holds no game state): the engine behind the
+search's protocol."""
+LOGISTIC_GAME = Challengers()
 """The engine with the hand-written worth (the arena's `value=logistic`; greedy's)."""

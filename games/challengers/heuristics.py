@@ -4,8 +4,9 @@
   strongest card (paying weak cards for an extra one), redraw a weak offer, thin Newcomers
   (and later the starters) from decks of more than 8 cards, keep strong cards on top.
   `GreedyBot` (highest prior) plays it. A card's worth there is a `Worth` table: `TODAY`
-  (`_value`, the `value=logistic` engine's and greedy's) or `LEARNED` (`worth.json`, fitted on
-  the search's root visits by `scripts/fit_challengers_worth.py`, the default engine's).
+  (`_value`, the `value=logistic` engine's and greedy's) or a learned one (a `card-worth`
+  network of the weights manifest, fitted on the search's root visits by
+  `scripts/fit_challengers_worth.py`: `knowledge`, the default engine's priors').
 - `evaluate`: a conditional logit over per-participant features (`features.py`) with weights
   fitted from seeded self-play by `scripts/fit_challengers_evaluation.py` (`evaluation.json`,
   one weight vector per player count).
@@ -51,21 +52,6 @@ class Worth(NamedTuple):
 
 TODAY = Worth(tuple(_value(c) for c in range(NUM_TYPES)), (0.0,) * NUM_TYPES, PRIOR_TEMPERATURE)
 """The hand-written worth (`_value`, no trim term): `value=logistic`'s and `GreedyBot`'s."""
-
-
-def _read_learned() -> tuple[Worth, bool]:
-    """`worth.json`'s table and whether the playouts use it too."""
-    fitted = json.loads(resources.files(__package__).joinpath("worth.json").read_text("utf-8"))
-    if len(fitted["pick"]) != NUM_TYPES or len(fitted["trim"]) != NUM_TYPES:
-        raise ValueError("worth.json was fitted for another catalogue; refit it")
-    worth = Worth(tuple(float(x) for x in fitted["pick"]),
-                  tuple(float(x) for x in fitted["trim"]), float(fitted["temperature"]))
-    return worth, bool(fitted["playouts"])
-
-
-LEARNED, LEARNED_PLAYOUTS = _read_learned()
-"""The search's learned worth (`worth.json`) for the default engine's priors, and whether its
-playouts use it (else they use `TODAY`)."""
 
 
 def pick_scores(offer: Sequence[int]) -> list[float]:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
-from games.challengers import GAME
+from games import weights
+from games.challengers import GAME, knowledge
 from games.challengers.catalogue import NUM_TYPES
 from games.challengers.heuristics import TODAY, Worth, _score
 from tests.splendor_marvel.test_learning_scripts import script
@@ -48,19 +51,30 @@ def test_each_move_s_linear_form_is_its_score_at_any_table() -> None:
     assert np.allclose(sums, 1.0)
 
 
-def test_the_fit_lowers_the_cross_entropy_and_writes_the_table(tmp_path: Path) -> None:
+def test_the_fit_lowers_the_cross_entropy_and_adds_the_table_as_a_network(
+        tmp_path: Path) -> None:
     fit = script("fit_challengers_worth")
     data = tmp_path / "visits.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in records()), encoding="utf-8")
-    out = tmp_path / "worth.json"
-    assert fit.main(["--visits", str(data), "--steps", "200", "--out", str(out)]) == 0
+    folder = Path(shutil.copytree(knowledge.SHIPPED, tmp_path / "weights"))
+    command = ["--visits", str(data), "--steps", "200", "--weights", str(folder)]
+    assert fit.main([*command, "--write", "trial"]) == 0
+    out = folder / "trial.json"
     fitted = json.loads(out.read_text("utf-8"))
-    assert len(fitted["pick"]) == len(fitted["trim"]) == NUM_TYPES and not fitted["playouts"]
+    assert len(fitted["pick"]) == len(fitted["trim"]) == NUM_TYPES
+    entry = json.loads((folder / weights.MANIFEST).read_text())["networks"]["trial"]
+    assert entry["architecture"] == "card-worth" and entry["file"] == "trial.json"
+    assert entry["status"] == weights.CANDIDATE and entry["tables"] == [2]
+    assert entry["held_out"] == fitted["fit"]["held_out_cross_entropy"]
+    assert knowledge.read_manifest(folder).default == "learned"
     model = fit.Model(fit.collect(records(), script("selfplay_challengers").replay))
     today = model.loss(np.array([*TODAY.pick, *TODAY.trim]), TODAY.temperature)[0]
     table = np.array([*fitted["pick"], *fitted["trim"]])
     model.rescore_redraws(table)
     assert model.loss(table, fitted["temperature"])[0] < today
-    again = tmp_path / "again.json"
-    fit.main(["--visits", str(data), "--steps", "200", "--out", str(again)])
-    assert again.read_text("utf-8") == out.read_text("utf-8")
+    before = {path.name: path.read_bytes() for path in folder.iterdir()}
+    with pytest.raises(SystemExit):
+        fit.main([*command, "--write", "trial"])
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == before
+    fit.main([*command, "--write", "again"])
+    assert (folder / "again.json").read_text("utf-8") == out.read_text("utf-8")

@@ -128,7 +128,11 @@ def _set(path: tuple[str, ...], value: Any) -> Callable[[dict[str, Any]], None]:
     (_set(("engines", "learned", "status"), "retired"), "exactly one engine must have status"),
     (_set(("networks", "value-4p", "file"), "network_policy.json"),
      "network 'value-4p': network_policy.json: not value-dense weights that fit"),
-], ids=["architecture", "version", "table", "kind", "no-default", "misfit"])
+    (_set(("networks", "value-4p", "file"), "network_gone.json"),
+     "network 'value-4p': file must name a weight file"),
+    (_set(("networks", "value-4p", "file"), None),
+     "network 'value-4p': file must name a weight file"),
+], ids=["architecture", "version", "table", "kind", "no-default", "misfit", "missing", "no-file"])
 def test_a_manifest_that_does_not_hold_is_refused_by_entry_and_field(
         tmp_path: Path, change: Callable[[dict[str, Any]], None], message: str) -> None:
     with pytest.raises(ValueError, match=message):

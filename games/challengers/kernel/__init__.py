@@ -4,7 +4,8 @@ Each module is named after the rules module it mirrors (its twin, the reference 
 
 - `game`: the kernel's contract (`search.compiled_game`), its entry points and constants, at
   the hand-written worth (`game.LOGISTIC_GAME`'s); `compiled.LOGISTIC` hands it to the search;
-- `learned`: `game` with the learned worth (`game.GAME`'s), which `compiled.COMPILED` hands on;
+- `learned`: the priors and playouts of a learned engine, generic: `compiled.LearnedCompiled`
+  binds each manifest engine's worth into them (`knowledge`; `game.GAME`'s is the default);
 - `layout`: where each field of `state.State` lives in the world array, and list helpers;
 - `state`: a Python `state.State` as a world array and back;
 - `actions`: dense action codes (`action_of` / `code_of` to `actions.Action`);

@@ -2,7 +2,8 @@
 
 The twin of `heuristics` and `features`: the same scores, the same softmax, the same fitted
 conditional logit (weights and pile means frozen from the Python engine's tables). The scores
-read a worth table (`TODAY` or `LEARNED`, `heuristics.Worth` as one array).
+read a worth table (`worth_table`: a `heuristics.Worth` as one array; `TODAY`, or a learned
+engine's, which `compiled.LearnedCompiled` binds).
 """
 
 from __future__ import annotations
@@ -37,17 +38,13 @@ PILE_MEANS = np.array(
 """`PILE_MEANS[sets mask]`: the mean printed power of the A, B and C pile cards."""
 
 
-def _table(worth: heuristics.Worth) -> np.ndarray:
+def worth_table(worth: heuristics.Worth) -> np.ndarray:
     """`worth` as one array: its pick worth, its trim terms, then the temperature."""
     return np.array([*worth.pick, *worth.trim, worth.temperature], dtype=np.float64)
 
 
-TODAY = _table(heuristics.TODAY)
+TODAY = worth_table(heuristics.TODAY)
 """`heuristics.TODAY`: the hand-written worth (`value=logistic`'s, and greedy's)."""
-LEARNED = _table(heuristics.LEARNED)
-"""`heuristics.LEARNED`: the default engine's priors' worth."""
-LEARNED_PLAYOUT = LEARNED if heuristics.LEARNED_PLAYOUTS else TODAY
-"""The default engine's playouts' worth."""
 TRIM = NT
 """Where a worth table's trim terms start."""
 TEMPERATURE = 2 * NT

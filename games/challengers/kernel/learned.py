@@ -1,39 +1,25 @@
-"""Challengers!'s kernel for the default engine: the priors (and, if `worth.json` says so, the
-playouts) read the learned worth (`kernel.heuristics.LEARNED`); every other function is
-`kernel.game`'s own (the hand-written worth, `compiled.LOGISTIC`'s). `compiled.COMPILED` hands
-this module to the compiled search."""
+"""Challengers!'s kernel for a learned engine, generic: its priors and its playouts read the worth
+tables `PRIOR_WORTH` and `PLAYOUT_WORTH` (`heuristics.worth_table` of a `heuristics.Worth`),
+which `compiled.LearnedCompiled` binds per engine of the weights manifest
+(`kernels.specialize`); every other function of its kernel is `kernel.game`'s."""
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from kernels.borrow import borrowed
 
 from . import heuristics as kh
-from .game import (
-    apply,
-    current_player,
-    evaluate,
-    is_terminal,
-    legal_actions,
-    num_players,
-    returns,
-    sample,
-)
 
-__all__ = ["apply", "current_player", "evaluate", "is_terminal", "legal_actions",
-           "num_players", "priors", "returns", "rollout_action", "sample"]
+PRIOR_WORTH = PLAYOUT_WORTH = np.empty(0)
+"""Stand for an engine's worth tables until `compiled.LearnedCompiled` binds them."""
 
 
-@njit(nogil=True)
 def rollout_action(world: np.ndarray, rng: np.ndarray, buffer: np.ndarray) -> int:
-    """The default engine's playout move (`heuristics.rollout_action` at its worth)."""
-    return kh.rollout_action(borrowed(world), borrowed(rng), borrowed(buffer),
-                             kh.LEARNED_PLAYOUT)
+    """The engine's playout move (`heuristics.rollout_action` at its playouts' worth)."""
+    return kh.rollout_action(borrowed(world), borrowed(rng), borrowed(buffer), PLAYOUT_WORTH)
 
 
-@njit(nogil=True)
 def priors(world: np.ndarray, actions: np.ndarray, count: int, out: np.ndarray) -> None:
-    """`out[:count]`: the learned priors over `actions[:count]`."""
-    kh.priors(borrowed(world), borrowed(actions), count, borrowed(out), kh.LEARNED)
+    """`out[:count]`: the engine's priors over `actions[:count]` (at its priors' worth)."""
+    kh.priors(borrowed(world), borrowed(actions), count, borrowed(out), PRIOR_WORTH)

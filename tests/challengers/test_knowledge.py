@@ -1,0 +1,192 @@
+"""Knowledge as data: a new card worth is a weight file and manifest entries (no code), played by
+its id in the arena from a folder of its own; a manifest that does not hold is refused, naming
+the entry and the field."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from games import weights
+from games.challengers import GAME, flow, heuristics, knowledge
+from games.challengers.compiled import LOGISTIC
+from games.challengers.engines import ENGINES, NETWORKS
+from games.challengers.game import LOGISTIC_GAME, Challengers
+from games.challengers.kernel import game as k
+from games.challengers.kernel.actions import code_of
+from games.challengers.kernel.state import encode_state
+from kernels.rng import PythonRng, new_rng
+from tests.challengers.test_kernel import positions
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def moved_worth() -> str:
+    """The shipped worth with its pick worths negated and its temperature doubled."""
+    data = json.loads((knowledge.SHIPPED / "worth.json").read_text("utf-8"))
+    data["pick"] = [-x for x in data["pick"]]
+    data["temperature"] *= 2
+    return json.dumps(data)
+
+
+def trial_folder(tmp_path: Path) -> Path:
+    """The package's weights with a new card worth and an engine `trial` that reads it in its
+    priors and its playouts, written as the fit and a person would."""
+    folder = Path(shutil.copytree(knowledge.SHIPPED, tmp_path / "weights"))
+    knowledge.add_network(folder, "worth-trial", moved_worth(),
+                          {"tables": [2], "data": "a test's", "held_out": {}})
+    manifest = json.loads((folder / weights.MANIFEST).read_text())
+    manifest["engines"]["trial"] = {"status": "trial", "priors": "worth-trial",
+                                    "playouts": "worth-trial"}
+    (folder / weights.MANIFEST).write_text(json.dumps(manifest))
+    return folder
+
+
+def test_the_package_s_engines_are_its_manifest_s_and_the_baseline() -> None:
+    assert list(ENGINES) == ["learned", "logistic"]
+    assert ENGINES["learned"] is GAME and ENGINES["logistic"] is LOGISTIC_GAME
+    assert GAME.knowledge is knowledge.default() and NETWORKS == ("worth-gen1",)
+    assert knowledge.manifest().folder == knowledge.SHIPPED
+    assert GAME.playout_worth is heuristics.TODAY, "playouts null: the hand-written worth"
+    assert LOGISTIC_GAME.knowledge is None
+    assert LOGISTIC_GAME.worth is LOGISTIC_GAME.playout_worth is heuristics.TODAY
+
+
+def test_a_new_entry_is_an_engine_of_its_own_in_python_and_compiled(tmp_path: Path) -> None:
+    manifest = knowledge.read_manifest(trial_folder(tmp_path))
+    assert list(manifest.engines) == ["learned", "trial"] and manifest.default == "learned"
+    trial, default = manifest.engines["trial"], manifest.engines["learned"]
+    assert trial.worth == trial.playout_worth == knowledge.read_worth(moved_worth())
+    assert trial.networks == ("worth-trial",) and default.networks == ("worth-gen1",)
+    assert default.version == knowledge.default().version, "the same files, the same tag"
+    assert trial.compiled.kernel_version == trial.version != default.version
+    assert trial.version.endswith(LOGISTIC.kernel_version)
+    engine, kernel = Challengers(trial), trial.compiled.kernel
+    buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
+    out = np.empty(k.MAX_LEGAL)
+    differ = 0
+    for i, state in enumerate(positions(60)):
+        legal = flow.legal_actions(state)
+        mine = engine.priors(state, legal)
+        differ += len(legal) > 1 and mine != GAME.priors(state, legal)
+        world = encode_state(state)
+        count = kernel.legal_actions(world, buffer)
+        kernel.priors(world, buffer, count, out)
+        assert np.allclose(out[:count], mine, rtol=0, atol=1e-9)
+        python_rng: Any = PythonRng(i)
+        kernel_rng = new_rng(i)
+        expected = engine.rollout_action(state, python_rng)
+        assert kernel.rollout_action(world, kernel_rng, buffer) == code_of(expected)
+        assert int(kernel_rng[0]) == python_rng.state, "the same number of draws"
+    assert differ > 10
+
+
+def test_the_arena_plays_a_new_entry_by_its_id_from_its_folder(tmp_path: Path) -> None:
+    folder = trial_folder(tmp_path)
+    games = tmp_path / "games.json"
+    command = [sys.executable, "-m", "clients.arena", "match",
+               "ismcts:iters=8,value=trial,engine=python",
+               "ismcts:iters=8,value=learned,engine=python", "--game", "challengers",
+               "--deals", "1", "--processes", "1", "--quiet", "--json", str(games)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), knowledge.FOLDER_VARIABLE: str(folder)}
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    record = json.loads(games.read_text())
+    assert "value=trial" in json.dumps(record) and len(record["games"]) == 2
+    without = {**os.environ, "PYTHONPATH": str(ROOT)}
+    without.pop(knowledge.FOLDER_VARIABLE, None)
+    refused = subprocess.run(command, cwd=ROOT, env=without, capture_output=True, text=True,
+                             timeout=600, check=False)
+    assert refused.returncode != 0 and "value must be one of" in refused.stderr
+
+
+Change = Callable[[dict[str, Any], Path], None]
+
+
+def edited(tmp_path: Path, change: Change) -> Path:
+    """A copy of the package's weights whose manifest (and folder) `change` edits."""
+    folder = Path(shutil.copytree(knowledge.SHIPPED, tmp_path / "edited"))
+    manifest = json.loads((folder / weights.MANIFEST).read_text())
+    change(manifest, folder)
+    (folder / weights.MANIFEST).write_text(json.dumps(manifest))
+    return folder
+
+
+def _set(path: tuple[str, ...], value: Any) -> Change:
+    def change(manifest: dict[str, Any], folder: Path) -> None:
+        node = manifest
+        for key in path[:-1]:
+            node = node[key]
+        if value is None:
+            del node[path[-1]]
+        else:
+            node[path[-1]] = value
+    return change
+
+
+def _short_file(manifest: dict[str, Any], folder: Path) -> None:
+    """The network's file with one card type too few."""
+    data = json.loads((folder / "worth.json").read_text())
+    data["pick"].pop()
+    (folder / "short.json").write_text(json.dumps(data))
+    manifest["networks"]["worth-gen1"]["file"] = "short.json"
+
+
+def _two_defaults(manifest: dict[str, Any], folder: Path) -> None:
+    manifest["engines"]["again"] = dict(manifest["engines"]["learned"])
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (_set(("networks", "worth-gen1", "architecture"), "cnn"),
+     "network 'worth-gen1': architecture must be one of card-worth"),
+    (_set(("networks", "worth-gen1", "version"), 2),
+     "network 'worth-gen1': version 2 of card-worth; this code computes version 1"),
+    (_short_file, "network 'worth-gen1': short.json: not card-worth weights that fit "
+                  r"\(88 pick worths and 89 trim terms"),
+    (_set(("engines", "learned", "status"), "retired"), "exactly one engine must have status"),
+    (_two_defaults, "exactly one engine must have status 'default', not 2"),
+    (_set(("engines", "learned", "priors"), "worth-gen2"),
+     "engine 'learned': priors must name a card-worth network"),
+    (_set(("engines", "learned", "playouts"), "worth-gen2"),
+     "engine 'learned': playouts must name a card-worth network"),
+    (_set(("engines", "learned", "playouts"), None), "engine 'learned': playouts must name"),
+], ids=["architecture", "version", "size", "no-default", "two-defaults", "priors", "playouts",
+        "no-playouts"])
+def test_a_manifest_that_does_not_hold_is_refused_by_entry_and_field(
+        tmp_path: Path, change: Change, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        knowledge.read_manifest(edited(tmp_path, change))
+
+
+def test_a_fit_never_writes_over_a_network(tmp_path: Path) -> None:
+    folder = Path(shutil.copytree(knowledge.SHIPPED, tmp_path / "weights"))
+    text = (folder / "worth.json").read_text()
+    before = {path.name: path.read_bytes() for path in folder.iterdir()}
+    for network_id in ("worth-gen1", "worth", "Gen 2"):  # taken, its file taken, not an id
+        with pytest.raises(ValueError, match=r"exists|lower-case"):
+            knowledge.add_network(folder, network_id, text, {})
+    with pytest.raises(ValueError, match="not card-worth weights that fit"):
+        knowledge.add_network(folder, "worth-misfit", json.dumps({"pick": [], "trim": []}), {})
+    assert {path.name: path.read_bytes() for path in folder.iterdir()} == before
+
+
+def test_an_engine_pickles_as_its_folder_and_id_for_worker_processes(tmp_path: Path) -> None:
+    again = pickle.loads(pickle.dumps(GAME))
+    assert again.knowledge is GAME.knowledge and again.worth == GAME.worth
+    assert pickle.loads(pickle.dumps(LOGISTIC_GAME)).knowledge is None
+    trial = knowledge.read_manifest(trial_folder(tmp_path)).engines["trial"]
+    assert trial.compiled.kernel is not None
+    back = pickle.loads(pickle.dumps(trial))
+    assert back is not trial and back.id == "trial" and back.folder == trial.folder
+    assert back.worth == trial.worth and back.version == trial.version
