@@ -45,7 +45,7 @@ test: $(DEV)
 
 lint: $(DEV)
 	$(BIN)/ruff check .
-	$(BIN)/mypy advisor contract search games clients kernels scripts benchmarks
+	$(BIN)/mypy advisor contract search games clients kernels scripts benchmarks checks
 
 # uv.lock anew from pyproject.toml, keeping every locked version the ranges still allow
 lock: | $(UV)
@@ -67,7 +67,7 @@ evaluation: $(RUNTIME)
 	$(BIN)/python scripts/fit_splendor_evaluation.py --games 20000
 
 bench: $(RUNTIME)
-	$(BIN)/python -m benchmarks.engine_speed
+	$(BIN)/python -m benchmarks.speed.engine_speed
 
 clean:
 	rm -rf $(VENV) $(TOOLS)

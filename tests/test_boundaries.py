@@ -14,6 +14,7 @@ FORBIDDEN = {
     "search": ("advisor", "clients", "games", "contract"),  # the search knows no game, no gRPC
     "games": ("advisor", "clients", "search", "contract"),  # a game knows no search, no gRPC
     "kernels": ("advisor", "clients", "search", "games", "contract"),
+    "checks": ("advisor", "clients", "benchmarks"),  # no server, client or measurement
 }
 
 
@@ -38,7 +39,8 @@ def test_no_package_imports_across_its_boundary(package: str) -> None:
     assert not crossings, "\n".join(crossings)
 
 
-PACKAGES = ("advisor", "benchmarks", "clients", "contract", "games", "kernels", "scripts", "search")
+PACKAGES = ("advisor", "benchmarks", "checks", "clients", "contract", "games", "kernels", "scripts",
+            "search")
 
 
 def module_name(path: Path) -> str:

@@ -99,7 +99,8 @@ class ChallengersAdapter(EngineAdapter[State, Observation, Action]):
     def judging(self, config: SearchConfig) -> SearchConfig:
         """Own searches play their playouts to the end: cut after a few plies, the static
         evaluation behind them misses what a thin deck loses in the matches to come (a trim
-        to an empty deck read 62% where played out it wins 6%: benchmarks/deck_decisions.py)."""
+        to an empty deck read 62% where played out it wins 6%:
+        benchmarks/coaching/deck_decisions.py)."""
         return replace(config, rollout_depth=None)
 
     def match_wins(self, obs: Observation, seed: int, deadline: float | None) -> list[float]:

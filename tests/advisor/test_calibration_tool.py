@@ -10,9 +10,9 @@ import pytest
 
 from advisor.adapters import adapter_by_name
 from advisor.coaching import BEST_BOUND, BLUNDER_BOUND
-from benchmarks.calibration import against, report, searched_with
-from benchmarks.calibration_drift import main as drift_main
-from benchmarks.calibration_drift import summary
+from benchmarks.coaching.calibration import against, report, searched_with
+from benchmarks.coaching.calibration_drift import main as drift_main
+from benchmarks.coaching.calibration_drift import summary
 from games.splendor_marvel import GAME
 from games.splendor_marvel.game import LOGISTIC_GAME
 

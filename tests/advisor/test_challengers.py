@@ -8,7 +8,7 @@ import grpc
 import pytest
 
 from advisor.challengers.adapter import CHALLENGERS
-from benchmarks.deck_decisions import thinned
+from benchmarks.coaching.deck_decisions import thinned
 from contract.codecs import challengers as codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from contract.v1 import challengers_pb2 as pb
@@ -206,8 +206,8 @@ def test_a_trim_to_an_empty_deck_is_judged_as_it_plays_out(
 ) -> None:
     """A deck thinned by the hints, trimmed to empty in round 2: the trim's own search plays its
     playouts to the end (`ChallengersAdapter.judging`), so its win chance at the default
-    budget is the played-out one (0.2% for both seeds in benchmarks/deck_decisions.py), not the
-    60% and 50% that playouts cut after 8 plies and the static evaluation gave."""
+    budget is the played-out one (0.2% for both seeds in benchmarks/coaching/deck_decisions.py),
+    not the 60% and 50% that playouts cut after 8 plies and the static evaluation gave."""
     found = thinned(0, seed)
     assert found is not None
     state, trim = found

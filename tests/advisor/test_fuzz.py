@@ -16,8 +16,8 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from advisor import AdvisorServer
-from benchmarks import examples
-from benchmarks.soak import flipped, raw_call, valid_requests
+from benchmarks.service.soak import flipped, raw_call, valid_requests
+from checks import examples
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from contract.v1 import challengers_pb2 as cpb

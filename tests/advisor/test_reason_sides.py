@@ -20,7 +20,7 @@ from advisor.challengers import coach as challengers_coach
 from advisor.coaching import BEFORE, TRADE_OFF, Reason, against_the_better
 from advisor.judging import UNEXPLAINED
 from advisor.splendor_marvel import coach as splendor_coach
-from benchmarks import reason_sides
+from benchmarks.coaching import reason_sides
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.challengers import GAME as CHALLENGERS
@@ -269,8 +269,8 @@ def test_a_review_frames_the_played_moves_advantages_as_a_trade_off(
 
 def test_the_benchmark_counts_a_fact_in_the_moves_favour_shown_first_or_before_the_betters(
 ) -> None:
-    """benchmarks/reason_sides.py: in weight order a fact for the played move may come first;
-    shown now, none comes before a fact for the better move."""
+    """benchmarks/coaching/reason_sides.py: in weight order a fact for the played move may come
+    first; shown now, none comes before a fact for the better move."""
     other = "recruit Iron Fist"
     weighed = [_reason(MOVE, other, 0), _reason(NEITHER, other, 1), _reason(COMPARED, other, 2)]
     assert reason_sides.tally(weighed) == (True, True, True)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.targets import Target, heads_up
+from benchmarks.strength.targets import Target, heads_up
 from clients.arena.executors import Executor
 from clients.arena.record import GameRecord, GameTask, read_json
 from clients.arena.referee import play

@@ -1,5 +1,6 @@
-"""The SPRT on A's share of the wins at a table of A and n-1 copies of B (`benchmarks.targets`'
-`one_against_many`), checked on scripted games against likelihood ratios worked by hand."""
+"""The SPRT on A's share of the wins at a table of A and n-1 copies of B
+(`benchmarks.strength.targets`' `one_against_many`), checked on scripted games against likelihood
+ratios worked by hand."""
 
 import math
 from collections.abc import Iterator, Sequence
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from benchmarks.targets import Target, one_against_many, sprt_of
+from benchmarks.strength.targets import Target, one_against_many, sprt_of
 from clients.arena.executors import Executor
 from clients.arena.record import GameRecord, GameTask
 from clients.arena.report import sprt_line

@@ -1,4 +1,5 @@
-"""benchmarks/challengers_drafters.py: a tiny seeded run gives a table, JSON and the same games."""
+"""benchmarks/strength/challengers_drafters.py: a tiny seeded run gives a table, JSON and the
+same games."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import challengers_drafters as bench
+from benchmarks.strength import challengers_drafters as bench
 
 
 def test_tiny_run_prints_a_table_and_writes_json(tmp_path: Path, capsys) -> None:

@@ -1,5 +1,5 @@
-"""benchmarks/challengers_hybrid.py: a hybrid plays its delegate's move for a delegated kind and
-the search's move otherwise; the `hybrid` kind is known only inside the benchmark."""
+"""benchmarks/strength/challengers_hybrid.py: a hybrid plays its delegate's move for a delegated
+kind and the search's move otherwise; the `hybrid` kind is known only inside the benchmark."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks import challengers_hybrid as bench
+from benchmarks.strength import challengers_hybrid as bench
 from clients.arena import specs
 from games.challengers import GAME, new_game
 from games.challengers.drafters import PowerDrafter

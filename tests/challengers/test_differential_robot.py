@@ -2,14 +2,14 @@
 
 No player drafts the robot set, so its advanced and solo cards act only in a robot's deck:
 these tournaments give each odd table's robot a random deck of robot-set cards and compare
-the engines move for move (`benchmarks/challengers_kernel_differential.py --robot-set`).
+the engines move for move (`checks/challengers_kernel_differential.py --robot-set`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from benchmarks.challengers_kernel_differential import (
+from checks.challengers_kernel_differential import (
     ROBOT_SET,
     play_in_lockstep,
     random_robot_deck,

@@ -1,7 +1,7 @@
 """The compiled kernel against the pure-Python engine, its oracle: move for move, draw for draw.
 
 The suite plays a few hundred seeded tournaments in lockstep; the 10,000-tournament run is
-`benchmarks/challengers_kernel_differential.py`.
+`checks/challengers_kernel_differential.py`.
 """
 
 from __future__ import annotations
@@ -16,15 +16,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks.challengers_kernel_differential import play_in_lockstep
+from checks.challengers_kernel_differential import play_in_lockstep
 from games.challengers import GAME, flow, heuristics
-from games.challengers.compiled import COMPILED, LOGISTIC
+from games.challengers.compiled import LOGISTIC
 from games.challengers.game import LOGISTIC_GAME, Challengers
 from games.challengers.kernel import game as k
 from games.challengers.kernel import learned as kl
 from games.challengers.kernel.actions import NUM_ACTION_CODES, action_of, code_of
 from games.challengers.kernel.observation import encode_observation
 from games.challengers.kernel.state import decode_state, encode_state
+from games.challengers.knowledge import SHIPPED, default, read_worth
 from games.challengers.observation import believe, observe, sample
 from games.challengers.setup import new_state
 from games.challengers.state import OVER, State
@@ -37,6 +38,8 @@ from search.result import summarize
 
 SUITE_TOURNAMENTS = 120
 POSITIONS = 160
+LEARNED = read_worth((SHIPPED / "worth.json").read_text("utf-8"))
+"""The shipped learned worth, read apart from the manifest."""
 
 
 def test_seeded_tournaments_agree_decision_for_decision() -> None:
@@ -94,7 +97,7 @@ def test_every_code_names_one_action(code: int) -> None:
 
 
 ENGINES = pytest.mark.parametrize(("engine", "kernel"),
-                                  [(GAME, kl), (LOGISTIC_GAME, k)],
+                                  [(GAME, GAME.compiled.kernel), (LOGISTIC_GAME, k)],
                                   ids=["default", "logistic"])
 """Each Python engine with its kernel module: the learned worth (the default) and today's."""
 
@@ -122,13 +125,14 @@ def test_the_default_reads_the_learned_worth_and_value_logistic_the_hand_written
     assert not any(heuristics.TODAY.trim)
     assert [entry("challengers").engine(v) for v in ("default", "learned", "logistic")] == [
         GAME, GAME, LOGISTIC_GAME]
-    assert GAME.compiled is COMPILED and COMPILED.kernel is kl
+    assert GAME.compiled is default().compiled
+    assert GAME.compiled.kernel.priors.py_func.__code__ is kl.priors.__code__
     assert LOGISTIC_GAME.compiled is LOGISTIC and LOGISTIC.kernel is k
-    assert COMPILED.kernel_version != LOGISTIC.kernel_version, "two numba caches"
+    assert GAME.compiled.kernel_version != LOGISTIC.kernel_version, "two numba caches"
     states = positions(POSITIONS)
     for state in states:
         legal = flow.legal_actions(state)
-        assert GAME.priors(state, legal) == heuristics.priors(state, legal, heuristics.LEARNED)
+        assert GAME.priors(state, legal) == heuristics.priors(state, legal, LEARNED)
         assert LOGISTIC_GAME.priors(state, legal) == heuristics.priors(state, legal,
                                                                        heuristics.TODAY)
     assert any(GAME.priors(s, flow.legal_actions(s)) != LOGISTIC_GAME.priors(
@@ -146,7 +150,7 @@ def test_greedy_plays_the_hand_written_prior_not_the_learned_one() -> None:
         world = GAME.sample(observation, random.Random(seed))
         legal = flow.legal_actions(world)
         today = heuristics.priors(world, legal, heuristics.TODAY)
-        learned = heuristics.priors(world, legal, heuristics.LEARNED)
+        learned = heuristics.priors(world, legal, LEARNED)
         expected = legal[max(range(len(legal)), key=lambda i: today[i])]
         assert bot.choose(observation, Limits(iterations=1), seed) == expected
         differ += expected != legal[max(range(len(legal)), key=lambda i: learned[i])]
@@ -224,7 +228,7 @@ def test_the_compiled_search_grows_the_python_search_s_tree(
         python_rng: Any = PythonRng(seed)
         python = TreeSearch(engine, partial(sample, observation), config, python_rng)
         python_reason = python.run(200)
-        compiled = CompiledTreeSearch(engine.compiled, COMPILED.encode_observation(observation),
+        compiled = CompiledTreeSearch(engine.compiled, LOGISTIC.encode_observation(observation),
                                       config, seed)
         compiled_reason = compiled.run(200)
         expected = summarize(python.root, python.player, python.iterations, python.nodes,

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks.challengers_opponent_model import hidden_picks, information, revealed
+from benchmarks.strength.challengers_opponent_model import hidden_picks, information, revealed
 from games.challengers import GAME, new_game, observe, sample
 from games.challengers.heuristics import pick_scores
 from games.challengers.observation import believe

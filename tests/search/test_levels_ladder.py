@@ -1,6 +1,6 @@
-"""benchmarks/levels.py: games are kept per pair of levels as tuned, so a re-tuned level never
-mixes its old games with new ones; a run with --only plays one game's pairs and still reports
-both."""
+"""benchmarks/strength/levels.py: games are kept per pair of levels as tuned, so a re-tuned level
+never mixes its old games with new ones; a run with --only plays one game's pairs and still
+reports both."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks import levels as ladder
+from benchmarks.strength import levels as ladder
 from clients.arena.record import GameTask
 from search import levels
 

@@ -201,7 +201,7 @@ def test_the_arena_spec_selects_the_multiple_observer_search() -> None:
 
 def test_kuhn_poker_opponent_calls_a_bet_with_the_king_and_folds_the_jack() -> None:
     pytest.importorskip("pyspiel")
-    from benchmarks.openspiel_compare import SpielGame
+    from benchmarks.strength.openspiel_compare import SpielGame
 
     game = SpielGame("kuhn_poker")
     deal = game.game.new_initial_state()

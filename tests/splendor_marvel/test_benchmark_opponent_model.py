@@ -1,4 +1,5 @@
-"""benchmarks/opponent_model.py: the oracle's beliefs make every sampled world the true one."""
+"""benchmarks/strength/opponent_model.py: the oracle's beliefs make every sampled world the true
+one."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 
 import numpy as np
 
-from benchmarks.opponent_model import Pair, oracle, outcomes
+from benchmarks.strength.opponent_model import Pair, oracle, outcomes
 from games.splendor_marvel import GAME, observe, sample
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.kernel import game as k

@@ -1,9 +1,9 @@
-"""benchmarks/service_latency.py: its requests ask positions of the table size `--players`
+"""benchmarks/service/service_latency.py: its requests ask positions of the table size `--players`
 names, and the table says which."""
 
 from __future__ import annotations
 
-from benchmarks import service_latency
+from benchmarks.service import service_latency
 
 
 def test_positions_are_dealt_for_each_table_size_asked() -> None:

@@ -1,5 +1,5 @@
 """The engine's self-check, compiled: `violation` (the twin of `invariants.violations`) and
-`play_move`, the move of the playouts it checks (`benchmarks/playouts.py`)."""
+`play_move`, the move of the playouts it checks (`benchmarks/speed/playouts.py`)."""
 
 from __future__ import annotations
 
