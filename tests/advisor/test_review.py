@@ -208,7 +208,7 @@ def test_malformed_records_are_refused_naming_the_move(
         new_game=advisor_pb2.NewGameRequest(game=common_pb2.GAME_SPLENDOR_MARVEL, players=2)))
     assert bad_fields(_refused(stub, no_seed)) == ["record.new_game.seed"]
     unknown = advisor_pb2.ReviewGameRequest(record=advisor_pb2.GameRecord(
-        new_game=advisor_pb2.NewGameRequest(players=2, seed=1)))
+        new_game=advisor_pb2.NewGameRequest(game=99, players=2, seed=1)))  # no such game
     assert bad_fields(_refused(stub, unknown)) == ["record.new_game.game"]
     nothing = advisor_pb2.ReviewGameRequest()
     assert bad_fields(_refused(stub, nothing)) == ["record.setup"]
