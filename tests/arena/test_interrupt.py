@@ -90,19 +90,21 @@ def _wait_for_games(stderr, games: int) -> str:
     raise AssertionError("the run ended before its first games: " + "".join(seen))
 
 
-def _default_sigint() -> None:
-    """The child takes SIGINT as Ctrl-C even when the test runs with SIGINT ignored."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+ARENA_WITH_CTRL_C = ("import runpy, signal; "
+                     "signal.signal(signal.SIGINT, signal.default_int_handler); "
+                     "runpy.run_module('clients.arena', run_name='__main__', alter_sys=True)")
+"""The arena's command line, taking SIGINT as Ctrl-C even when the test runs with SIGINT
+ignored (an ignored signal is inherited). Set in the child itself, not by a `preexec_fn`: that
+forks the test process, whose gRPC threads (other tests' servers) then break the child."""
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_the_command_line_saves_the_finished_deals_when_stopped(tmp_path, signum):
     path = tmp_path / "games.json"
-    command = [sys.executable, "-m", "clients.arena", "match", "random", "greedy",
+    command = [sys.executable, "-c", ARENA_WITH_CTRL_C, "match", "random", "greedy",
                "--deals", "100000", "--processes", "2", "--json", str(path)]  # fmt: skip
     proc = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                            preexec_fn=_default_sigint)  # fmt: skip
+                            text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
         head = _wait_for_games(proc.stderr, GAMES_BEFORE_STOP)
         proc.send_signal(signum)
