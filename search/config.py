@@ -71,9 +71,7 @@ class SearchConfig:
     a tenth of the most visited one's visits (`search.result.LCB_VISIT_SHARE`), so the most
     visited candidate stays the choice unless a well-sampled rival's bound is higher. Applies
     to every ISMCTS path (compiled, Python, root-parallel, multiple-observer), not to PIMC.
-    `lcb` measured +39 Elo [+10, +69] and +24 [+5, +43] at 1,000 iterations a move, +67
-    [+24, +109] at 2,000, but +2 [−17, +22] at 4,000 (benchmarks/TUNING.md, experiments
-    15–17 and 19); not the default, so that the recorded results replay exactly."""
+    Where each wins: benchmarks/TUNING.md, note 11."""
     root_move: Hashable | None = None
     """Restrict the root to this one action: every iteration goes through it, so the answer's
     only candidate is `root_move` and its value converges to the action's own value as the
