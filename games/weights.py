@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 MANIFEST = "manifest.json"
 DEFAULT = "default"
@@ -26,6 +26,7 @@ DEFAULT = "default"
 CANDIDATE = "candidate"
 """The status of a network the trainers wrote (`add_network`), until an engine is made of it."""
 NETWORK_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+Engine = TypeVar("Engine")
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,20 @@ class Network:
     weights: Any
     tag: str
     """A hash of its file and of the code that computes it: a compiled cache's key part."""
+
+
+@dataclass(frozen=True)
+class Manifest(Generic[Engine]):
+    """A weights folder's engines by id, the default's first."""
+
+    folder: Path
+    engines: dict[str, Engine]
+    default: str
+
+    @classmethod
+    def of(cls, folder: Path, engines: dict[str, Engine], default: str) -> Manifest[Engine]:
+        """The manifest of `folder` with `engines`, reordered so `default` comes first."""
+        return cls(folder, {default: engines[default], **engines}, default)
 
 
 def digest(*parts: bytes) -> str:

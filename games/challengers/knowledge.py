@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -83,13 +82,8 @@ class LearnedWorth:
         return LearnedCompiled(self.worth, self.playout_worth, self.version)
 
 
-@dataclass(frozen=True)
-class Manifest:
-    """A weights folder's engines by id, the default's first."""
-
-    folder: Path
-    engines: dict[str, LearnedWorth]
-    default: str
+Manifest = weights.Manifest[LearnedWorth]
+"""A weights folder's engines by id, the default's first."""
 
 
 def read_manifest(folder: Path) -> Manifest:
@@ -101,7 +95,7 @@ def read_manifest(folder: Path) -> Manifest:
                                   folder)
                for engine_id, entry in data["engines"].items()}
     default = weights.default_engine(path, data)
-    return Manifest(folder, {default: engines[default], **engines}, default)
+    return Manifest.of(folder, engines, default)
 
 
 def _engine(networks: Mapping[str, weights.Network], engine_id: str, entry: Mapping[str, Any],

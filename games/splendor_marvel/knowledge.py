@@ -155,13 +155,8 @@ class LearnedCompiled(SplendorMarvelCompiled):
         self.kernel = kernel
 
 
-@dataclass(frozen=True)
-class Manifest:
-    """A weights folder's engines by id, the default's id first."""
-
-    folder: Path
-    engines: dict[str, LearnedKnowledge]
-    default: str
+Manifest = weights.Manifest[LearnedKnowledge]
+"""A weights folder's engines by id, the default's first."""
 
 
 def read_manifest(folder: Path) -> Manifest:
@@ -190,7 +185,7 @@ def read_manifest(folder: Path) -> Manifest:
                                             for key in ("value", "policy")))
         engines[engine_id] = LearnedKnowledge(engine_id, tables, f"net{digest}{SOURCE}", folder,
                                               networks_read)
-    return Manifest(folder, {default_id: engines[default_id], **engines}, default_id)
+    return Manifest.of(folder, engines, default_id)
 
 
 def weights_folder() -> Path:
