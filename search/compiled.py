@@ -84,7 +84,6 @@ def _settings(config: SearchConfig, root_move: int = loop.NO_NODE) -> np.ndarray
     settings = np.zeros(loop.SETTINGS, dtype=np.int64)
     settings[loop.ROOT_MOVE] = root_move
     settings[loop.PUCT] = config.selection == "puct"
-    settings[loop.EXPAND_BY_PRIOR] = config.expansion == "prior"
     settings[loop.HEURISTIC_ROLLOUT] = config.rollout == "heuristic"
     settings[loop.ROLLOUT_DEPTH] = -1 if config.rollout_depth is None else config.rollout_depth
     settings[loop.FPU_REDUCTION_MILLI] = round(config.fpu_reduction * 1000)

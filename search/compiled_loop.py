@@ -2,7 +2,7 @@
 
 The functions here call the game through the names `game_*`; `search.compiled` binds them to
 one game's kernel with `kernels.specialize`. The algorithm is `TreeSearch.run`'s, step for step
-(UCT over availability counts or PUCT, priors at the root, prior-ordered or uniform expansion,
+(UCT over availability counts or PUCT, priors at the root, prior-ordered expansion,
 a playout cut at a depth and finished by the evaluation, one reward per seat backed up), so the
 Python search stays its readable reference.
 
@@ -45,10 +45,9 @@ INDEX_FIELDS = 2
 HASH_MULTIPLIER = 0x5851F42D4C957F2D
 """Spreads the keys over `index` (an odd 64-bit constant: the multiplier of Knuth's MMIX LCG)."""
 
-(PUCT, EXPAND_BY_PRIOR, HEURISTIC_ROLLOUT, ROLLOUT_DEPTH, FPU_REDUCTION_MILLI,
- ROOT_MOVE) = range(6)
-SETTINGS = 6
-"""`settings` (int64): selection, expansion, playout policy, playout depth (-1: to the end),
+PUCT, HEURISTIC_ROLLOUT, ROLLOUT_DEPTH, FPU_REDUCTION_MILLI, ROOT_MOVE = range(5)
+SETTINGS = 5
+"""`settings` (int64): selection, playout policy, playout depth (-1: to the end),
 first-play urgency reduction (in thousandths), and the one action code the root is restricted
 to (`NO_NODE`: every legal action)."""
 
@@ -221,10 +220,9 @@ def select_puct(
 def select_uct(
     world: Array, links: Array, stats: Array, meta: Array, index: Array, node: int, legal: Array,
     count: int, found: Array, untried: Array, priors: Array, rng: Array, c: float,
-    expand_by_prior: bool,
 ) -> tuple[int, bool]:
-    """The UCT choice among `found[:count]`, or a new child for an untried action; returns
-    (child, expanded)."""
+    """The UCT choice among `found[:count]`, or a new child for the untried action of the
+    highest prior (ties broken at random); returns (child, expanded)."""
     best = NO_NODE
     best_u = -math.inf
     k = 0
@@ -250,7 +248,7 @@ def select_uct(
         return best, False
     if k == 1:
         action = untried[0]
-    elif expand_by_prior:
+    else:
         game_priors(world, untried, k, priors)
         pick = 0
         top = -math.inf
@@ -260,8 +258,6 @@ def select_uct(
                 top = weight
                 pick = i
         action = untried[pick]
-    else:
-        action = untried[int(uniform(rng) * k)]
     fresh = NO_NODE
     for i in range(count):
         if legal[i] == action:
@@ -333,8 +329,7 @@ def iterate(
             expanded = links[best, VISITS] == 0
         else:
             best, expanded = select_uct(world, links, stats, meta, index, node, legal, count,
-                                        found, untried, priors, rng, c,
-                                        settings[EXPAND_BY_PRIOR] != 0)
+                                        found, untried, priors, rng, c)
         game_apply(world, links[best, ACTION], rng)
         path[depth] = best
         depth += 1

@@ -8,7 +8,6 @@ from typing import Any, Literal
 
 Selection = Literal["uct", "puct"]
 RolloutPolicy = Literal["heuristic", "random"]
-Expansion = Literal["prior", "random"]
 Engine = Literal["compiled", "python"]
 Observers = Literal["single", "multiple"]
 OpponentModel = Literal["none", "priors"]
@@ -41,10 +40,6 @@ class SearchConfig:
     """PUCT: a child not yet visited is valued at its parent's mean for the mover less this
     (first-play urgency). Below 0 an untried move looks better than the average, so it is tried
     sooner (−0.1, the default, won the matches of benchmarks/TUNING.md)."""
-    expansion: Expansion = "random"
-    """UCT: which untried action a node expands first: uniform, or the highest `game.priors`
-    (measured +70 Elo on Splendor: Marvel at 100 iterations, 100 games; not yet the default so
-    that the recorded strength measurements replay exactly)."""
     rollout: RolloutPolicy = "heuristic"
     """Playout policy: `game.rollout_action`, or uniform over legal actions."""
     rollout_depth: int | None = 8
@@ -83,8 +78,6 @@ class SearchConfig:
     def __post_init__(self) -> None:
         if self.selection not in ("uct", "puct"):
             raise ValueError(f"selection must be 'uct' or 'puct', got {self.selection!r}")
-        if self.expansion not in ("prior", "random"):
-            raise ValueError(f"expansion must be 'prior' or 'random', got {self.expansion!r}")
         if self.rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be 'heuristic' or 'random', got {self.rollout!r}")
         if self.rollout_depth is not None and self.rollout_depth < 0:

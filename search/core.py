@@ -196,16 +196,15 @@ class TreeSearch:
         return self._expand_untried(node, state, untried), True
 
     def _expand_untried(self, node: Node, state: Any, untried: list[Any]) -> Node:
-        """The child of the untried action to try first (by prior or uniformly), made if new."""
+        """The child of the untried action to try first, the highest prior (ties broken at
+        random), made if new."""
         k = len(untried)
         if k == 1:
             a = untried[0]
-        elif self.config.expansion == "prior":
+        else:
             weights = self.game.priors(state, untried)
             uniform = self.rng.random
             a = untried[max(range(k), key=lambda i: weights[i] + 1e-9 * uniform())]
-        else:
-            a = untried[int(self.rng.random() * k)]
         fresh = node.children.get(a)
         if fresh is None:
             fresh = Node(a, self.game.current_player(state), self.num_players)

@@ -17,7 +17,6 @@ Options (comma-separated `key=value`; pimc and ismcts):
     c=X          UCT exploration constant          pc=X   PUCT exploration constant
     fpu=X        PUCT: unvisited moves valued at the parent's mean less X (default -0.1; -1..1)
     sel=uct|puct selection rule                     rollout=heuristic|random  playout policy
-    expand=prior|random  (uct) which untried move a node tries first
     depth=N|none playout plies before the static evaluation
     engine=compiled|python  the compiled kernel where the game has one (default), or Python
     obs=single|multiple  (ismcts) one tree (default), or a tree per seat deciding by what it sees
@@ -54,7 +53,7 @@ from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
 _SEARCH_KEYS = {
-    "iters", "time", "c", "pc", "fpu", "sel", "expand", "rollout", "depth",
+    "iters", "time", "c", "pc", "fpu", "sel", "rollout", "depth",
     "engine",
 }
 _GAME_BOTS = {"power": {"trim"}}
@@ -186,8 +185,6 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             config_args["fpu_reduction"] = float(opts["fpu"])
         if "sel" in opts:
             config_args["selection"] = opts["sel"]
-        if "expand" in opts:
-            config_args["expansion"] = opts["expand"]
         if "rollout" in opts:
             config_args["rollout"] = opts["rollout"]
         if "depth" in opts:

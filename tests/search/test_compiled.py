@@ -34,7 +34,6 @@ from tests.search.toy_kernels import (
 CONFIGS = {
     "default": SearchConfig(),
     "uct": SearchConfig(selection="uct"),
-    "uct-prior-expansion": SearchConfig(selection="uct", expansion="prior"),
     "puct": SearchConfig(selection="puct"),
     "puct-fpu-reduction": SearchConfig(selection="puct", fpu_reduction=0.2),
     "random-to-the-end": SearchConfig(rollout="random", rollout_depth=None),

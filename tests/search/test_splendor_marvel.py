@@ -99,11 +99,6 @@ def test_prior_expansion_tries_the_likeliest_move_first(engine: SearchConfig) ->
     weights = splendor.GAME.priors(state, legal)
     likeliest = legal[max(range(len(legal)), key=lambda i: weights[i])]
     uct = replace(engine, selection="uct")  # the expansion order is UCT's (PUCT uses priors)
-    config = replace(uct, expansion="prior")
-    result = ismcts(splendor.GAME, observation, Limits(iterations=1), config, seed=4)
-    assert [c.action for c in result.candidates] == [likeliest]
-    tried = {
-        ismcts(splendor.GAME, observation, Limits(iterations=1), uct, seed=s).action
-        for s in range(8)
-    }
-    assert len(tried) > 1, "uniform expansion tries different moves first"
+    for seed in range(4):
+        result = ismcts(splendor.GAME, observation, Limits(iterations=1), uct, seed=seed)
+        assert [c.action for c in result.candidates] == [likeliest]

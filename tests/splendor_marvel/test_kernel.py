@@ -177,9 +177,9 @@ def test_an_observation_that_hides_too_few_cards_is_refused() -> None:
 
 @pytest.mark.parametrize(
     "config",
-    [SearchConfig(), SearchConfig(selection="puct"), SearchConfig(expansion="prior"),
+    [SearchConfig(), SearchConfig(selection="uct"),
      SearchConfig(rollout="random", rollout_depth=None)],
-    ids=["uct", "puct", "prior-expansion", "random-to-the-end"],
+    ids=["default", "uct", "random-to-the-end"],
 )
 def test_the_compiled_search_grows_the_python_search_s_tree(config: SearchConfig) -> None:
     for seed, state in enumerate(positions(6)):
