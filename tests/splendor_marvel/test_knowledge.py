@@ -5,11 +5,8 @@ naming the entry and the field."""
 from __future__ import annotations
 
 import json
-import os
 import pickle
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +20,7 @@ from games.splendor_marvel.dense import read_weights
 from games.splendor_marvel.engines import ENGINES
 from games.splendor_marvel.game import LOGISTIC_GAME
 from tests.splendor_marvel.test_network import positions
+from tests.trial_engines import check_the_arena_plays_the_trial
 
 ROOT = Path(__file__).resolve().parents[2]
 TRIAL_PUCT_C = 0.4
@@ -78,22 +76,8 @@ def test_a_new_entry_is_an_engine_of_its_own_in_python_and_compiled(tmp_path: Pa
 
 
 def test_the_arena_plays_a_new_entry_by_its_id_from_its_folder(tmp_path: Path) -> None:
-    folder = trial_folder(tmp_path)
-    games = tmp_path / "games.json"
-    command = [sys.executable, "-m", "clients.arena", "match",
-               "ismcts:iters=8,value=trial,engine=python",
-               "ismcts:iters=8,value=learned,engine=python",
-               "--deals", "1", "--processes", "1", "--quiet", "--json", str(games)]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), knowledge.FOLDER_VARIABLE: str(folder)}
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=600, check=False)
-    assert done.returncode == 0, done.stderr
-    record = json.loads(games.read_text())
-    assert "value=trial" in json.dumps(record) and len(record["games"]) == 2
-    without = {**os.environ, "PYTHONPATH": str(ROOT)}
-    refused = subprocess.run(command, cwd=ROOT, env=without, capture_output=True, text=True,
-                             timeout=600, check=False)
-    assert refused.returncode != 0 and "value must be one of" in refused.stderr
+    check_the_arena_plays_the_trial(trial_folder(tmp_path), knowledge.FOLDER_VARIABLE,
+                                    tmp_path / "games.json")
 
 
 def edited(tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> Path:
