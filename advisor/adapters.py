@@ -18,7 +18,7 @@ from advisor.errors import RequestError
 from advisor.sizes import check_sizes
 from contract.v1 import advisor_pb2, common_pb2
 from games.registry import GAMES
-from search import AnyGame, SearchConfig
+from search import AnyEvaluator, AnyGame, SearchConfig
 
 State = TypeVar("State")
 View = TypeVar("View")
@@ -80,7 +80,12 @@ class Referee(Protocol[State, ViewIn, Action]):
 
     @property
     def engine(self) -> AnyGame:
-        """The engine's facade, which the search plays."""
+        """The rules' facade, which the search plays by."""
+        ...
+
+    @property
+    def evaluator(self) -> AnyEvaluator:
+        """The default evaluator, which the search thinks with."""
         ...
 
     def new_game(self, players: int, seed: int | None, start_seat: int, turn_cap: int) -> State:

@@ -35,7 +35,7 @@ class EngineAdapter(Generic[State, View, Action]):
     name: str
     """The game's name in the registry (its oneof branch in the messages)."""
     engine: Any
-    """The engine's facade, `GAME`."""
+    """The rules' facade, `GAME`."""
     state_type: type
     """The engine's full-state class (anything else a rules question gets is an observation)."""
     codec: ModuleType
@@ -46,13 +46,19 @@ class EngineAdapter(Generic[State, View, Action]):
     """No list in this game's messages may be longer: the number of cards in the game."""
 
     @property
+    def evaluator(self) -> Any:
+        """The default evaluator the searches think with (the registry's; loaded on first
+        use)."""
+        return GAMES[self.name].evaluator("default")
+
+    @property
     def game_id(self) -> common_pb2.Game:
         """The `advisor.v1.Game` value."""
         return cast(common_pb2.Game, common_pb2.Game.Value(f"GAME_{self.name.upper()}"))
 
     def info(self) -> advisor_pb2.GameInfo:
         entry = GAMES[self.name]
-        engine, networks = entry.default_engine()
+        engine, networks = entry.default_evaluator()
         return advisor_pb2.GameInfo(
             game=self.game_id, title=entry.title, player_counts=entry.player_counts,
             engine=engine, networks=networks, **{self.name: self.codec.catalogue_to_proto()},

@@ -65,7 +65,7 @@ def own_search(
         if deadline is not None:
             limits = replace(limits, deadline=deadline)
         config = adapter.judging(replace(budget.config(), root_move=action))
-        result = ismcts(adapter.engine, obs, limits, config, seed=budget.seed)
+        result = ismcts(adapter.engine, adapter.evaluator, obs, limits, config, seed=budget.seed)
         own = result.candidates[0] if result.candidates else None
         return Judged(action, own, result.stats.iterations,
                       result.stats.stopped_by == "iterations", share)

@@ -31,7 +31,7 @@ def kernel_games() -> dict[str, CompiledGame]:
     """The games that have a compiled kernel, by name."""
     games: dict[str, CompiledGame] = {}
     for adapter in ADAPTERS.values():
-        twin = compiled_twin(adapter.engine, "compiled")
+        twin = compiled_twin(adapter.evaluator, "compiled")
         if twin is not None:
             games[adapter.name] = twin
     return games

@@ -79,7 +79,8 @@ def _search(
         base = replace(base, **limits)
 
     def search() -> SearchResult:
-        return ismcts(adapter.engine, obs, base, budget.config(), seed=budget.seed)
+        return ismcts(adapter.engine, adapter.evaluator, obs, base, budget.config(),
+                      seed=budget.seed)
 
     if "on_progress" in limits:
         return search()
@@ -166,14 +167,15 @@ def _follow_ups(
             step, line = legal[0], []
         elif budget.deadline is not None and now() >= budget.deadline:
             line = []
-            priors = engine.priors(world, legal)  # no time left: the heuristic's choice
+            priors = adapter.evaluator.priors(world, legal)  # no time left: the priors' choice
             step = legal[max(range(len(legal)), key=priors.__getitem__)]
         else:
             line = []
             limits = budget.limits(SlotCancel(slot), FOLLOW_UP_SHARE)
             observation = engine.observe(world, seat)
             config = replace(budget.config(), workers=1)  # a short search: no worker start-up
-            step = ismcts(engine, observation, limits, config, seed=budget.seed).action
+            step = ismcts(engine, adapter.evaluator, observation, limits, config,
+                          seed=budget.seed).action
         out.append(adapter.move_message(step, seat))
         engine.apply(world, step, rng)
     return out
@@ -267,7 +269,7 @@ def _expected_points(adapter: GameAdapter, obs: Any, budget: Budget) -> list[flo
     """Mean final score per seat over `EVALUATION_PLAYOUTS` heuristic playouts from sampled
     worlds, fewer (at least one) when the call's deadline comes first: on a loaded machine the
     playouts must not make the answer late."""
-    engine = adapter.engine
+    engine, evaluator = adapter.engine, adapter.evaluator
     rng = random.Random(f"playouts/{budget.seed}")
     playouts: list[list[float]] = []
     while len(playouts) < EVALUATION_PLAYOUTS:
@@ -275,7 +277,7 @@ def _expected_points(adapter: GameAdapter, obs: Any, budget: Budget) -> list[flo
         for _ply in range(PLAYOUT_PLY_CAP):
             if engine.is_terminal(world):
                 break
-            engine.apply(world, engine.rollout_action(world, rng), rng)
+            engine.apply(world, evaluator.rollout_action(world, rng), rng)
         playouts.append([adapter.points(world, s) for s in range(engine.num_players(world))])
         if budget.deadline is not None and now() >= budget.deadline:
             break

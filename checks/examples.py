@@ -17,14 +17,15 @@ from games.registry import GAMES
 
 
 def position(name: str, players: int, seed: int, plies: int) -> Any:
-    """`name`'s fresh game for `players` seats after `plies` moves of its playout policy."""
-    game = GAMES[name].load().game
+    """`name`'s fresh game for `players` seats after `plies` moves of its playout policy (its
+    default evaluator's)."""
+    game, evaluator = GAMES[name].load().game, GAMES[name].evaluator("default")
     state = game.new_game(players, seed=seed)
     rng = random.Random(seed)
     for _ in range(plies):
         if game.is_terminal(state):
             break
-        game.apply(state, game.rollout_action(state, rng), rng)
+        game.apply(state, evaluator.rollout_action(state, rng), rng)
     return state
 
 

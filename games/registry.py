@@ -61,43 +61,53 @@ class GameEntry:
         return f"advisor.{self.name}.adapter"
 
     @property
-    def engines_module(self) -> str:
-        """The module whose `ENGINES` lists the game's engines by the id the arena's `value=`,
-        the scripts and the benchmarks name them with (besides `default`, `GAME` itself)."""
-        return f"{self.engine_module}.engines"
+    def evaluators_module(self) -> str:
+        """The module whose `EVALUATORS` lists the game's evaluators (`search.evaluator`) by
+        the id the arena's `value=`, the scripts and the benchmarks name them with, beside
+        `EVALUATOR` (the default) and `GREEDY` (the greedy baseline's)."""
+        return f"{self.engine_module}.evaluators"
 
-    def engines(self) -> dict[str, Any]:
-        """Every engine of the game by id, `default` first (imports them: numba, networks)."""
-        module = importlib.import_module(self.engines_module)
-        return {"default": module.GAME, **module.ENGINES}
+    def _evaluators(self) -> ModuleType:
+        return importlib.import_module(self.evaluators_module)
 
-    def default_engine(self) -> tuple[str, tuple[str, ...]]:
-        """`GAME`'s id among the engines (`default` where none other names it) and the
-        networks it reads, by id (the engines module's `NETWORKS`)."""
-        module = importlib.import_module(self.engines_module)
-        engine_id = next((i for i, e in module.ENGINES.items() if e is module.GAME), "default")
-        return engine_id, tuple(module.NETWORKS)
+    def evaluators(self) -> dict[str, Any]:
+        """Every evaluator of the game by id, `default` first (imports them: numba,
+        networks)."""
+        module = self._evaluators()
+        return {"default": module.EVALUATOR, **module.EVALUATORS}
+
+    def default_evaluator(self) -> tuple[str, tuple[str, ...]]:
+        """The default evaluator's id (`default` where no other id names it) and the networks
+        it reads, by id (the module's `NETWORKS`)."""
+        module = self._evaluators()
+        found = next((i for i, e in module.EVALUATORS.items() if e is module.EVALUATOR),
+                     "default")
+        return found, tuple(module.NETWORKS)
+
+    def greedy(self) -> Any:
+        """The evaluator whose highest prior the greedy baseline plays."""
+        return self._evaluators().GREEDY
 
     def bots(self) -> dict[str, Callable[..., Any]]:
-        """The game's own bots by the arena's spec kind (the engines module's `BOTS`): each
+        """The game's own bots by the arena's spec kind (the evaluators module's `BOTS`): each
         made by `bot(game, **options)`."""
-        bots: dict[str, Callable[..., Any]] = importlib.import_module(self.engines_module).BOTS
+        bots: dict[str, Callable[..., Any]] = self._evaluators().BOTS
         return bots
 
-    def engine(self, value: str) -> Any:
-        """The engine `value` names; ValueError naming the ids there are."""
-        engines = self.engines()
-        if value not in engines:
-            raise ValueError(f"{self.name} has no engine value={value}; its engines: "
-                             f"{', '.join(engines)}")
-        return engines[value]
+    def evaluator(self, value: str) -> Any:
+        """The evaluator `value` names; ValueError naming the ids there are."""
+        evaluators = self.evaluators()
+        if value not in evaluators:
+            raise ValueError(f"{self.name} has no evaluator value={value}; its evaluators: "
+                             f"{', '.join(evaluators)}")
+        return evaluators[value]
 
     def hides(self, notation: str) -> bool:
         """Whether a move written so is hidden from the other seats."""
         return notation.partition(":")[0] in self.private_moves
 
     def load(self) -> LoadedGame:
-        """The engine's `GAME` object and `new_game` (imports the engine)."""
+        """The rules' `GAME` object and `new_game` (imports the rules)."""
         module = importlib.import_module(self.engine_module)
         return LoadedGame(self.name, module.GAME, module.new_game)
 

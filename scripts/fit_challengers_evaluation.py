@@ -3,9 +3,9 @@
 Usage: python scripts/fit_challengers_evaluation.py [--games 6000] [--seed 1] [--explore 0.5]
     [--players 2,2,3,4] [--selfplay FILE.jsonl]
 
-Plays tournaments between noisy heuristic players (the engine's rollout policy, with some
-uniformly random moves so that odd decks and thin decks occur too), records every seat's
-features (`games/challengers/features.py`) at each decision with the tournament's result,
+Plays tournaments between noisy heuristic players (the default evaluator's rollout policy,
+with some uniformly random moves so that odd decks and thin decks occur too), records every
+seat's features (`games/challengers/features.py`) at each decision with the tournament's result,
 and fits a conditional logit (seat s wins with probability proportional to exp(w · features))
 by Newton's method, once over all player counts ("weights") and once per player count
 ("by_players"; the evaluation uses the weights of its player count: solo and 2-player games
@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 
 from games.challengers import GAME, new_game
+from games.challengers.evaluators import EVALUATOR
 from games.challengers.features import FEATURES, features
 from search.logit import Rows, Samples, SelfPlay, accuracy, collect, fit, fit_report, log_loss
 
@@ -74,7 +75,7 @@ def play(num_players: int, seed: int, explore: float = 0.0) -> tuple[Rows, tuple
         if rng.random() < (explore if exploring else RANDOM_MOVE_RATE):
             action = actions[rng.randrange(len(actions))]
         else:
-            action = GAME.rollout_action(state, rng)
+            action = EVALUATOR.rollout_action(state, rng)
         GAME.apply(state, action, rng)
     return rows, state.result
 

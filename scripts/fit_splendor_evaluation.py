@@ -2,9 +2,9 @@
 
 Usage: python scripts/fit_splendor_evaluation.py [--games 20000] [--seed 1]
 
-Plays games between noisy greedy players (the engine's rollout policy, with some uniformly
-random moves for variety), records every seat's features at the start of each turn with the
-game's final result, and fits a conditional logit (`search/logit.py`: seat s wins with
+Plays games between noisy greedy players (the default evaluator's rollout policy, with some
+uniformly random moves for variety), records every seat's features at the start of each turn
+with the game's final result, and fits a conditional logit (`search/logit.py`: seat s wins with
 probability proportional to exp(w · features)) by Newton's method. Writes
 `games/splendor_marvel/evaluation.json` with the weights and how well they predict held-out
 games (every fifth game).
@@ -18,7 +18,8 @@ import random
 import sys
 from pathlib import Path
 
-from games.splendor_marvel import GAME, Phase, apply, legal_actions, new_game
+from games.splendor_marvel import Phase, apply, legal_actions, new_game
+from games.splendor_marvel.evaluators import EVALUATOR
 from games.splendor_marvel.features import FEATURES, features
 from search.logit import Rows, collect, fit_report
 
@@ -40,7 +41,7 @@ def play(num_players: int, seed: int) -> tuple[Rows, tuple[float, ...]]:
             actions = legal_actions(state)
             action = actions[rng.randrange(len(actions))]
         else:
-            action = GAME.rollout_action(state, rng)
+            action = EVALUATOR.rollout_action(state, rng)
         apply(state, action)
     return rows, state.result
 

@@ -4,7 +4,7 @@ Usage: python scripts/selfplay_challengers.py --out FILE.jsonl [--games 400] [--
        [--iterations 300] [--explore-plies 10] [--players 2] [--opponent BOT] [--value V]
 
 By default every seat is the compiled ISMCTS with the search's defaults and `--iterations` a
-decision (`--value`: the arena's `value=`, which engine searches; `logistic` is the default
+decision (`--value`: the arena's `value=`, which evaluator searches; `logistic` is the default
 before the learned worth, the one the data of `evaluation.json` and `worth.json` came from),
 deciding from its own observation (`GAME.observe`), so the data's decks are the ones
 the search drafts, not the heuristic's. For the first `--explore-plies` decisions with a choice
@@ -41,7 +41,7 @@ from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any
 
-from clients.arena.specs import build_bot, engine_named, parse_spec
+from clients.arena.specs import build_bot, parse_spec
 from games.challengers import GAME, new_game
 from games.challengers.features import features
 from games.challengers.state import State
@@ -55,8 +55,8 @@ def play_game(num_players: int, seed: int, iterations: int, explore_plies: int,
               value: str = "default") -> dict[str, Any]:
     """One tournament of `num_players` from `seed`, as a JSON-ready record: self-play, or with
     `opponent` (an arena bot spec) the search in `search_seat` against that bot elsewhere; the
-    search on the engine `value` names (the arena's `value=`)."""
-    engine = engine_named(GAME, value)
+    search with the evaluator `value` names (the arena's `value=`)."""
+    evaluator = entry("challengers").evaluator(value)
     rng = random.Random(seed)
     chance = random.Random(rng.getrandbits(62))
     bot = build_bot(parse_spec(opponent), GAME) if opponent else None
@@ -77,8 +77,9 @@ def play_game(num_players: int, seed: int, iterations: int, explore_plies: int,
             player, limits = bot
             action = player.choose(GAME.observe(state, seat), limits, rng.getrandbits(62))
         else:
-            result = ismcts(engine, GAME.observe(state, seat), Limits(iterations=iterations),
-                            SearchConfig(), seed=rng.getrandbits(62))
+            result = ismcts(GAME, evaluator, GAME.observe(state, seat),
+                            Limits(iterations=iterations), SearchConfig(),
+                            seed=rng.getrandbits(62))
             candidates = [c.action for c in result.candidates]
             visits.append({"ply": len(moves), "candidates": [
                 [str(c.action), c.visits] for c in result.candidates]})
@@ -116,10 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2, choices=range(1, 9))
     parser.add_argument("--opponent", help="an arena bot spec for every seat but the search's"
                         " (default: self-play)")
-    parser.add_argument("--value", default="default", choices=list(entry("challengers").engines()),
-                        help="the engine that searches, as the arena's value= (default: GAME)")
+    parser.add_argument("--value", default="default",
+                        choices=list(entry("challengers").evaluators()),
+                        help="the evaluator that searches, as the arena's value= (default: "
+                             "the game's default)")
     args = parser.parse_args(argv)
-    engine_named(GAME, args.value)  # a game without that engine fails here, before any game
     if args.opponent:
         parse_spec(args.opponent)  # a bad spec fails here, before any game
     args.out.parent.mkdir(parents=True, exist_ok=True)

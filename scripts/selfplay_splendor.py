@@ -4,8 +4,8 @@ Usage: python scripts/selfplay_splendor.py --out /work/selfplay/gen1.jsonl [--ga
        [--iterations 200] [--explore-plies 12] [--value logistic] [--players 2,3,4]
 
 Every seat is the compiled ISMCTS (the search's defaults, `--iterations` a move) with the
-engine `--value` names, as the arena's `value=` does: `logistic` (the default here: the
-logistic evaluation and hand-written priors), `default` or `learned` (`GAME`,
+evaluator `--value` names, as the arena's `value=` does: `logistic` (the default here: the
+logistic evaluation and hand-written priors), `default` or `learned` (`EVALUATOR`,
 the default engine of `games/splendor_marvel/weights/manifest.json`), or another engine of the
 manifest (a trial's, through `$SPLENDOR_MARVEL_WEIGHTS`), each with its PUCT constant by table
 size; `--learned` is `--value learned`.
@@ -33,7 +33,6 @@ from typing import Any
 
 import numpy as np
 
-from clients.arena.specs import engine_named
 from games.registry import entry
 from games.splendor_marvel import GAME, new_game
 from games.splendor_marvel.compiled import COMPILED
@@ -41,8 +40,7 @@ from games.splendor_marvel.heuristics import evaluate, priors
 from games.splendor_marvel.network_features import NUM_INPUTS, public_features_kernel
 from games.splendor_marvel.observation import observe
 from games.splendor_marvel.rules import apply, legal_actions
-from search import Limits, SearchConfig, ismcts
-from search.game import AnyGame
+from search import AnyEvaluator, Limits, SearchConfig, ismcts
 
 PLAYER_COUNTS = (2, 3, 4)
 TURN_CAP = 100
@@ -56,9 +54,10 @@ def game_seed(seed: int, index: int) -> int:
     return seed * SEED_STRIDE + index
 
 
-def play_game(game: AnyGame, index: int, seed: int, iterations: int,
+def play_game(evaluator: AnyEvaluator, index: int, seed: int, iterations: int,
               explore_plies: int, counts: tuple[int, ...] = PLAYER_COUNTS) -> dict[str, Any]:
-    """One self-play game as a JSON-ready record; its player count cycles through `counts`."""
+    """One self-play game as a JSON-ready record, every seat searching with `evaluator`; its
+    player count cycles through `counts`."""
     own_seed = game_seed(seed, index)
     rng = random.Random(own_seed)
     players = counts[index % len(counts)]
@@ -73,7 +72,7 @@ def play_game(game: AnyGame, index: int, seed: int, iterations: int,
             continue
         seat = state.current
         public_features_kernel(COMPILED.encode_state(state), features)
-        result = ismcts(game, observe(state, seat), Limits(iterations=iterations),
+        result = ismcts(GAME, evaluator, observe(state, seat), Limits(iterations=iterations),
                         SearchConfig(), seed=rng.getrandbits(62))
         codes = [int(c.action) for c in result.candidates]  # type: ignore[call-overload]
         visits = [c.visits for c in result.candidates]
@@ -132,16 +131,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--explore-plies", type=int, default=12)
-    parser.add_argument("--value", choices=list(entry("splendor_marvel").engines()),
+    parser.add_argument("--value", choices=list(entry("splendor_marvel").evaluators()),
                         default="logistic",
-                        help="the engine every seat searches with, as the arena's value= "
+                        help="the evaluator every seat searches with, as the arena's value= "
                              "(default logistic)")
     parser.add_argument("--learned", dest="value", action="store_const", const="learned",
-                        help="the same as --value learned: GAME, the default engine")
+                        help="the same as --value learned: the default evaluator")
     parser.add_argument("--players", type=player_counts, default=PLAYER_COUNTS,
                         help="player counts the games cycle through, e.g. 2,3,4,4 (default 2,3,4)")
     args = parser.parse_args(argv)
-    game = engine_named(GAME, args.value)
+    evaluator = entry("splendor_marvel").evaluator(args.value)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     done = games_done(args.out)
     todo = [i for i in range(args.games) if i not in done]
@@ -151,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     with args.out.open("a", encoding="utf-8") as out:
         for played, index in enumerate(todo, 1):
-            record = play_game(game, index, args.seed, args.iterations, args.explore_plies,
+            record = play_game(evaluator, index, args.seed, args.iterations, args.explore_plies,
                                args.players)
             out.write(json.dumps(record, separators=(",", ":")) + "\n")
             out.flush()

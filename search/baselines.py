@@ -1,8 +1,8 @@
 """Bots behind one interface: ISMCTS and the baselines it must beat.
 
 - `RandomBot`: uniform over the legal actions of a sampled world.
-- `GreedyBot`: the game's heuristic, highest prior in a sampled world (of the engine the game
-  names `greedy_engine`, if it names one: a game may search with priors its baseline keeps out).
+- `GreedyBot`: an evaluator's highest prior in a sampled world (the registry names the one each
+  game's greedy baseline plays: `games.registry.GameEntry.greedy`).
 - `PIMCBot`: Perfect-Information Monte Carlo: sample K worlds, score every legal move in each
   (by rollouts, or by a perfect-information search of that world), and combine over the worlds
   where the move is legal. Prone to strategy fusion, which is why ISMCTS exists.
@@ -18,6 +18,7 @@ from search import levels
 from search.compiled_game import compiled_twin
 from search.config import SearchConfig, settled
 from search.core import TreeSearch, WorldSampler, playout
+from search.evaluator import AnyEvaluator
 from search.game import AnyGame
 from search.ismcts import DEFAULT_CONFIG, ismcts
 from search.limits import Countdown, Limits, StopReason, now
@@ -61,19 +62,20 @@ class RandomBot:
 
 
 class GreedyBot:
-    """The game's own heuristic: the action with the highest prior (first one on ties), by
-    `game.greedy_engine` where the game names one, else by `game` itself."""
+    """A heuristic player: the action with the highest of `evaluator`'s priors (first one on
+    ties)."""
 
     name = "greedy"
 
-    def __init__(self, game: AnyGame):
-        self.game: AnyGame = getattr(game, "greedy_engine", game)
+    def __init__(self, game: AnyGame, evaluator: AnyEvaluator):
+        self.game = game
+        self.evaluator = evaluator
 
     def choose(self, observation: Any, limits: Limits, seed: int) -> Hashable:
         """The highest-prior legal action in one sampled world; ignores `limits`."""
         world = self.game.sample(observation, random.Random(seed))
         legal = self.game.legal_actions(world)
-        priors = self.game.priors(world, legal)
+        priors = self.evaluator.priors(world, legal)
         best = max(range(len(legal)), key=lambda i: priors[i])
         return legal[best]
 
@@ -86,19 +88,21 @@ class ISMCTSBot:
     def __init__(
         self,
         game: AnyGame,
+        evaluator: AnyEvaluator,
         config: SearchConfig = DEFAULT_CONFIG,
         strength: int = levels.FULL_STRENGTH,
     ):
         self.ladder = levels.ladder_of(game)
         levels.level(strength, self.ladder)  # validate now
         self.game = game
+        self.evaluator = evaluator
         self.config = config
         self.strength = strength
 
     def analyse(self, observation: Any, limits: Limits, seed: int) -> SearchResult:
         """The full search result (on the level's share of `limits`, by the game's ladder)."""
         limits = levels.level_limits(limits, self.strength, self.ladder)
-        return ismcts(self.game, observation, limits, self.config, seed=seed)
+        return ismcts(self.game, self.evaluator, observation, limits, self.config, seed=seed)
 
     def choose(self, observation: Any, limits: Limits, seed: int) -> Hashable:
         """The level's choice among the searched candidates (at full strength the first)."""
@@ -110,9 +114,10 @@ class ISMCTSBot:
 class PIMCBot:
     """Determinized search: K sampled worlds, each searched as if its hidden cards were seen.
 
-    `evaluator="rollout"` is flat Monte Carlo (one playout = one iteration, moves cycled
-    round-robin over worlds); `evaluator="search"` runs a perfect-information tree search
-    (ISMCTS over a single world) per world with an equal share of the budget. Statistics are
+    `scoring="rollout"` is flat Monte Carlo (one playout = one iteration, moves cycled
+    round-robin over worlds); `scoring="search"` runs a perfect-information tree search
+    (ISMCTS over a single world) per world with an equal share of the budget; both play out
+    and score by `evaluator`. Statistics are
     summed over worlds, so a move counts only where it is legal.
     """
 
@@ -121,15 +126,17 @@ class PIMCBot:
     def __init__(
         self,
         game: AnyGame,
+        evaluator: AnyEvaluator,
         worlds: int = 16,
-        evaluator: Literal["rollout", "search"] = "rollout",
+        scoring: Literal["rollout", "search"] = "rollout",
         config: SearchConfig = DEFAULT_CONFIG,
     ):
         if worlds < 1:
             raise ValueError(f"worlds must be >= 1, got {worlds}")
         self.game = game
-        self.worlds = worlds
         self.evaluator = evaluator
+        self.worlds = worlds
+        self.scoring = scoring
         self.config = config
 
     def choose(self, observation: Any, limits: Limits, seed: int) -> Hashable:
@@ -138,8 +145,8 @@ class PIMCBot:
 
     def analyse(self, observation: Any, limits: Limits, seed: int) -> SearchResult:
         """Candidates over all worlds, ranked like an ISMCTS result."""
-        twin = compiled_twin(self.game, self.config.engine)
-        if twin is not None and self.evaluator == "rollout":
+        twin = compiled_twin(self.evaluator, self.config.engine)
+        if twin is not None and self.scoring == "rollout":
             from search.compiled import compiled_pimc  # numba loads only when a game needs it
 
             return compiled_pimc(
@@ -148,11 +155,11 @@ class PIMCBot:
         start = now()
         rng = random.Random(seed)
         worlds = [self.game.sample(observation, rng) for _ in range(self.worlds)]
-        if self.evaluator == "search":
+        if self.scoring == "search":
             summary = self._search_worlds(worlds, limits, seed, start)
         else:
             summary = self._roll_out_worlds(worlds, limits, rng, start)
-        flat = self.evaluator == "rollout"
+        flat = self.scoring == "rollout"
         return build_result(
             summary, seed=seed, elapsed=now() - start, workers=1, rank_by_value=flat
         )
@@ -161,13 +168,14 @@ class PIMCBot:
         self, worlds: list[Any], limits: Limits, seed: int, start: float
     ) -> RootSummary:
         game = self.game
-        config = settled(self.config, game, game.num_players(worlds[0]))
+        config = settled(self.config, self.evaluator, game.num_players(worlds[0]))
         end, end_reason = limits.end(start)
         shares = split_iterations(limits.iterations, len(worlds))
         summaries = []
         for k, share in enumerate(shares):
             search = TreeSearch(
                 game,
+                self.evaluator,
                 _fixed_world(game, worlds[k]),
                 config,
                 random.Random(worker_seed(seed, k)),
@@ -206,7 +214,7 @@ class PIMCBot:
                 for a in actions:
                     state = game.clone(world)
                     game.apply(state, a, rng)
-                    reward = playout(game, state, rng, self.config)
+                    reward = playout(game, self.evaluator, state, rng, self.config)
                     s = stats[a]
                     s.visits += 1
                     s.totals = [t + r for t, r in zip(s.totals, reward, strict=True)]

@@ -1,9 +1,11 @@
 """The compiled-game contract: what the compiled ISMCTS (`search.compiled`) needs from a game.
 
-A game that wants speed offers, beside its readable Python engine (the `search.game.Game`
-protocol, which stays the reference and the test oracle), a `CompiledGame`: numba-jitted rules
-and heuristics over flat integer arrays, and the Python glue between its engine's objects and
-those arrays. The compiled search inlines the game's functions into one machine-code loop.
+A game that wants speed offers, beside its readable Python rules and evaluators (the
+`search.game.Game` and `search.evaluator.Evaluator` protocols, which stay the reference and the
+test oracle), a `CompiledGame` for each evaluator (`evaluator.compiled`): numba-jitted rules
+and that evaluator's knowledge over flat integer arrays, and the Python glue between the
+engine's objects and those arrays. The compiled search inlines the game's functions into one
+machine-code loop.
 
 Arrays
 ------
@@ -108,12 +110,13 @@ def missing_functions(kernel: ModuleType) -> list[str]:
     return [name for name in KERNEL_FUNCTIONS if not callable(getattr(kernel, name, None))]
 
 
-def compiled_twin(game: Any, engine: str) -> CompiledGame | None:
-    """The compiled kernel a Python game offers as `game.compiled`, when `engine` asks for it.
+def compiled_twin(evaluator: Any, engine: str) -> CompiledGame | None:
+    """The compiled twin an evaluator offers as `evaluator.compiled`, when `engine` asks for
+    it.
 
-    None for the `python` engine and for games without a kernel (they search in Python).
+    None for the `python` engine and for evaluators without a twin (they search in Python).
     """
     if engine != "compiled":
         return None
-    twin: CompiledGame | None = getattr(game, "compiled", None)
+    twin: CompiledGame | None = getattr(evaluator, "compiled", None)
     return twin

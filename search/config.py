@@ -14,10 +14,10 @@ OpponentModel = Literal["none", "priors"]
 FinalMove = Literal["visits", "lcb"]
 
 DEFAULT_PUCT_C = 0.3
-"""PUCT's constant where neither the config nor the game sets one (at 1.0 the heuristic priors
+"""PUCT's constant where neither the config nor the evaluator sets one (at 1.0 the heuristic priors
 pull too hard)."""
 GAME_SETTINGS = ("puct_c",)
-"""The settings a game may choose for its table (`settled`): a config leaves them unset."""
+"""The settings an evaluator may choose for its table (`settled`): a config leaves them unset."""
 
 
 @dataclass(frozen=True)
@@ -29,26 +29,27 @@ class SearchConfig:
 
     selection: Selection = "puct"
     """`puct` (the default, by the match of benchmarks/TUNING.md): prior-weighted UCB, priors
-    from `game.priors`; `uct`: UCB1 over availability counts."""
+    from the evaluator's `priors`; `uct`: UCB1 over availability counts."""
     uct_c: float = 0.7
     """UCT exploration constant (about sqrt(2)/2 for rewards in [0, 1])."""
     puct_c: float | None = None
-    """PUCT exploration constant; None (the default): the game's own for the table's size
+    """PUCT exploration constant; None (the default): the evaluator's own for the table's size
     (`settled`, which every search entry applies), else `DEFAULT_PUCT_C`. A number given here
-    wins over the game's."""
+    wins over the evaluator's."""
     fpu_reduction: float = -0.1
     """PUCT: a child not yet visited is valued at its parent's mean for the mover less this
     (first-play urgency). Below 0 an untried move looks better than the average, so it is tried
     sooner (−0.1, the default, won the matches of benchmarks/TUNING.md)."""
     rollout: RolloutPolicy = "heuristic"
-    """Playout policy: `game.rollout_action`, or uniform over legal actions."""
+    """Playout policy: the evaluator's `rollout_action`, or uniform over legal actions."""
     rollout_depth: int | None = 8
-    """Playout plies before `game.evaluate` finishes the estimate; None plays to the end."""
+    """Playout plies before the evaluator's `evaluate` finishes the estimate; None plays to the
+    end."""
     workers: int = 1
     """Root-parallel workers (1 searches in the calling thread): threads on the compiled path,
     processes on the Python path."""
     engine: Engine = "compiled"
-    """`compiled`: the game's numba kernel (`game.compiled`) where it has one, else Python;
+    """`compiled`: the evaluator's numba twin (`evaluator.compiled`) where it has one, else Python;
     `python`: always the pure-Python search (the readable reference)."""
     observers: Observers = "single"
     """`single`: one tree keyed by actions, pooling every seat's statistics over the sampled
@@ -109,18 +110,18 @@ class SearchConfig:
         return DEFAULT_PUCT_C if self.puct_c is None else self.puct_c
 
 
-def settled(config: SearchConfig, game: object, num_players: int) -> SearchConfig:
-    """`config` with the game's own settings for a table of `num_players` in the fields it
-    leaves unset (None): what `game.search_settings(num_players)` returns (a mapping of
-    `GAME_SETTINGS` names to values) where the game has that method; `config` itself otherwise.
-    A setting the config gives wins. ValueError if the game names another field."""
-    choose = getattr(game, "search_settings", None)
+def settled(config: SearchConfig, evaluator: object, num_players: int) -> SearchConfig:
+    """`config` with the evaluator's own settings for a table of `num_players` in the fields
+    it leaves unset (None): what `evaluator.search_settings(num_players)` returns (a mapping of
+    `GAME_SETTINGS` names to values) where it has that method; `config` itself otherwise.
+    A setting the config gives wins. ValueError if the evaluator names another field."""
+    choose = getattr(evaluator, "search_settings", None)
     if choose is None:
         return config
     chosen: Mapping[str, Any] = choose(num_players)
     unknown = set(chosen) - set(GAME_SETTINGS)
     if unknown:
-        raise ValueError(f"a game chooses only {', '.join(GAME_SETTINGS)} for its table, "
+        raise ValueError(f"an evaluator chooses only {', '.join(GAME_SETTINGS)} for its table, "
                          f"not {', '.join(sorted(unknown))}")
     unset = {name: value for name, value in chosen.items() if getattr(config, name) is None}
     return replace(config, **unset) if unset else config

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from search.config import SearchConfig
+from search.evaluator import AnyEvaluator
 from search.game import AnyGame
 from search.limits import CancelToken, StopReason, now, run_budget
 from search.result import SearchResult, build_result, summarize
@@ -34,12 +35,14 @@ class TreeSearch:
     def __init__(
         self,
         game: AnyGame,
+        evaluator: AnyEvaluator,
         sample_world: WorldSampler,
         config: SearchConfig,
         rng: random.Random,
         root: Node | None = None,
     ):
         self.game = game
+        self.evaluator = evaluator
         self.sample_world = sample_world
         self.config = config
         self.rng = rng
@@ -90,7 +93,7 @@ class TreeSearch:
             else:
                 self._first_world = None
             path = self._descend(state)
-            reward = playout(self.game, state, self.rng, self.config)
+            reward = playout(self.game, self.evaluator, state, self.rng, self.config)
             self._back_up(path, reward)
             self.iterations += 1
 
@@ -133,7 +136,7 @@ class TreeSearch:
         else:
             return
         mover = self.game.current_player(state)
-        for a, p in zip(legal, self.game.priors(state, legal), strict=True):
+        for a, p in zip(legal, self.evaluator.priors(state, legal), strict=True):
             if a not in children:
                 children[a] = Node(a, mover, self.num_players, p)
                 self.nodes += 1
@@ -202,7 +205,7 @@ class TreeSearch:
         if k == 1:
             a = untried[0]
         else:
-            weights = self.game.priors(state, untried)
+            weights = self.evaluator.priors(state, untried)
             uniform = self.rng.random
             a = untried[max(range(k), key=lambda i: weights[i] + 1e-9 * uniform())]
         fresh = node.children.get(a)
@@ -230,20 +233,22 @@ class TreeSearch:
 
 
 def playout(
-    game: AnyGame, state: Any, rng: random.Random, config: SearchConfig
+    game: AnyGame, evaluator: AnyEvaluator, state: Any, rng: random.Random,
+    config: SearchConfig,
 ) -> Sequence[float]:
-    """Play `state` on in place with the configured policy and depth; one reward per seat."""
+    """Play `state` on in place with the configured policy (`evaluator`'s, or uniform) and
+    depth, then score it (`evaluator.evaluate` where it is not over); one reward per seat."""
     depth_cap = sys.maxsize if config.rollout_depth is None else config.rollout_depth
     depth = 0
     while depth < depth_cap and not game.is_terminal(state):
         if config.rollout == "heuristic":
-            action = game.rollout_action(state, rng)
+            action = evaluator.rollout_action(state, rng)
         else:
             options = game.legal_actions(state)
             action = options[int(rng.random() * len(options))]
         game.apply(state, action, rng)
         depth += 1
-    return game.returns(state) if game.is_terminal(state) else game.evaluate(state)
+    return game.returns(state) if game.is_terminal(state) else evaluator.evaluate(state)
 
 
 def result_of(

@@ -1,4 +1,5 @@
-"""The small protocol every rules engine offers to the search.
+"""The small protocol every rules engine offers to the search: the rules, and nothing the
+search should think of them (that is an evaluator's: `search.evaluator`).
 
 A state is the full truth of one world (hidden cards included). States are mutable: `apply`
 changes the state in place, and `clone` makes an independent copy, so a search determinizes
@@ -10,9 +11,6 @@ search can key its tree by them and count how often each was available.
 
 The multiple-observer search (`SearchConfig(observers="multiple")`, `search.multi_observer`)
 also needs `InformedGame.information_key`, and honours `observed_action` where a game has it.
-A game may also choose search settings for its table size (`search_settings(num_players)`:
-`search.config.settled`), and name the engine whose priors `GreedyBot` plays
-(`greedy_engine`), where the search's priors are not the baseline's heuristic.
 """
 
 from __future__ import annotations
@@ -27,7 +25,7 @@ Observation = TypeVar("Observation")
 
 
 class Game(Protocol[State, Action, Observation]):
-    """What ISMCTS needs from a game: rules, information sets and heuristics."""
+    """What ISMCTS needs from a game's rules: moves, chance and information sets."""
 
     name: str
 
@@ -65,18 +63,6 @@ class Game(Protocol[State, Action, Observation]):
 
     def sample(self, observation: Observation, rng: random.Random) -> State:
         """A full state consistent with `observation`, hidden parts drawn uniformly."""
-        ...
-
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
-        """A cheap heuristic move for playouts."""
-        ...
-
-    def evaluate(self, state: State) -> Sequence[float]:
-        """Static estimate of each seat's chance to win, in [0, 1]."""
-        ...
-
-    def priors(self, state: State, actions: Sequence[Action]) -> Sequence[float]:
-        """Heuristic probabilities over `actions` (summing to 1) for PUCT selection."""
         ...
 
 

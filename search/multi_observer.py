@@ -29,6 +29,7 @@ from typing import Any
 
 from search.config import SearchConfig
 from search.core import TreeSearch, WorldSampler
+from search.evaluator import AnyEvaluator
 from search.game import AnyGame
 from search.limits import StopReason, now
 from search.result import SearchResult, build_result, summarize
@@ -60,6 +61,7 @@ class MultiObserverSearch(TreeSearch):
     def __init__(
         self,
         game: AnyGame,
+        evaluator: AnyEvaluator,
         sample_world: WorldSampler,
         config: SearchConfig,
         rng: random.Random,
@@ -71,7 +73,7 @@ class MultiObserverSearch(TreeSearch):
             )
         if root is not None:
             raise ValueError("the multiple-observer search cannot reuse a tree")
-        super().__init__(game, sample_world, config, rng)
+        super().__init__(game, evaluator, sample_world, config, rng)
         self.information_key = game.information_key  # type: ignore[attr-defined]
         self.observed_action = getattr(game, "observed_action", None)
         n = self.num_players

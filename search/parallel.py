@@ -17,6 +17,7 @@ from typing import Any
 
 from search.config import SearchConfig
 from search.core import TreeSearch, result_of
+from search.evaluator import AnyEvaluator
 from search.game import AnyGame
 from search.limits import CancelToken, Limits, StopReason, now
 from search.result import RootSummary, SearchResult, build_result, merge, summarize
@@ -58,6 +59,7 @@ def process_context() -> Any:
 def _work(
     conn: Connection,
     game: AnyGame,
+    evaluator: AnyEvaluator,
     observation: Any,
     config: SearchConfig,
     seed: int,
@@ -69,9 +71,8 @@ def _work(
 ) -> None:
     """Body of a worker process: search, then send a `RootSummary` (or the error) home."""
     try:
-        search = TreeSearch(
-            game, lambda rng: game.sample(observation, rng), config, random.Random(seed)
-        )
+        search = TreeSearch(game, evaluator, lambda rng: game.sample(observation, rng), config,
+                            random.Random(seed))
         reason = search.run(iterations, end, end_reason, stop, nodes=nodes)
         summary = summarize(search.root, search.player, search.iterations, search.nodes, reason)
         conn.send(("ok", summary))
@@ -111,6 +112,7 @@ def _collect(
 
 def search_parallel(
     game: AnyGame,
+    evaluator: AnyEvaluator,
     observation: Any,
     limits: Limits,
     config: SearchConfig,
@@ -132,7 +134,7 @@ def search_parallel(
             receiver, sender = ctx.Pipe(duplex=False)
             proc = ctx.Process(
                 target=_work,
-                args=(sender, game, observation, config, worker_seed(seed, index),
+                args=(sender, game, evaluator, observation, config, worker_seed(seed, index),
                       shares[index], end, end_reason, stop, nodes),
                 name=f"ismcts-worker-{index}",
                 daemon=True,
@@ -141,9 +143,8 @@ def search_parallel(
             sender.close()
             procs.append((proc, receiver))
 
-        search = TreeSearch(
-            game, lambda rng: game.sample(observation, rng), config, random.Random(seed), tree
-        )
+        search = TreeSearch(game, evaluator, lambda rng: game.sample(observation, rng), config,
+                            random.Random(seed), tree)
         on_progress = limits.on_progress
 
         def report(s: TreeSearch) -> None:

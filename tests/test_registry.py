@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
 
@@ -29,14 +30,21 @@ def test_every_entry_loads_its_engine_and_the_service_serves_it(name: str) -> No
 
 
 @pytest.mark.parametrize("name", sorted({**GAMES, **TOY_GAMES}))
-def test_every_game_lists_its_engines_by_id_its_own_first(name: str) -> None:
+def test_every_game_lists_its_evaluators_by_id_its_own_first(name: str) -> None:
     listed = {**GAMES, **TOY_GAMES}[name]
-    engines = listed.engines()
-    assert next(iter(engines)) == "default" and engines["default"] is listed.load().game
-    assert all(engine.name == name for engine in engines.values())
-    assert all(listed.engine(value) is engine for value, engine in engines.items())
-    with pytest.raises(ValueError, match=f"{name} has no engine value=deep; its engines: def"):
-        listed.engine("deep")
+    module = importlib.import_module(listed.evaluators_module)
+    evaluators = listed.evaluators()
+    assert next(iter(evaluators)) == "default" and evaluators["default"] is module.EVALUATOR
+    # every evaluator is one of this game's: it values the game's states, a value per seat
+    loaded = listed.load()
+    state = loaded.new_game(listed.player_counts[0], 1)
+    seats = loaded.game.num_players(state)
+    assert all(len(e.evaluate(state)) == seats for e in evaluators.values())
+    assert all(listed.evaluator(value) is e for value, e in evaluators.items())
+    assert any(listed.greedy() is e for e in evaluators.values())
+    with pytest.raises(ValueError,
+                       match=f"{name} has no evaluator value=deep; its evaluators: def"):
+        listed.evaluator("deep")
 
 
 def test_the_command_line_the_client_and_the_arena_offer_the_registry_s_games() -> None:

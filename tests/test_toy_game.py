@@ -13,6 +13,7 @@ from clients.arena.executors import Executor
 from clients.arena.runner import run_match
 from clients.arena.specs import build_bot, parse_spec
 from games.nim import GAME, new_game
+from games.nim.evaluators import EVALUATOR
 from games.registry import PUBLISHED, TOY_GAMES_VARIABLE
 from search import Limits, ismcts
 from tests.clients.conftest import start
@@ -36,7 +37,7 @@ def test_a_remote_advisor_plays_nim_like_the_local_search_and_the_arena_finishes
         for seed in range(3):
             observation = GAME.observe(state, GAME.current_player(state))
             assert bot.choose(observation, limits, seed) == ismcts(
-                GAME, observation, Limits(iterations=20), seed=seed).action
+                GAME, EVALUATOR, observation, Limits(iterations=20), seed=seed).action
         match = run_match("nim", [f"remote:{address},iters=10", "random"], 2, 1, 5,
                           Executor(processes=1), show_progress=False)
     finally:

@@ -41,6 +41,7 @@ from games.challengers.catalogue import (
     pairings_for,
 )
 from games.challengers.effects import PICKED, base_power
+from games.challengers.evaluators import EVALUATOR
 from games.challengers.odds import round_winners
 from games.challengers.state import D_EXTRA, DECK, MATCH, OWNER_KNOWS, TYPE_MASK
 from games.challengers.texts import EFFECT
@@ -360,7 +361,7 @@ def play_round(world: State, action: Action, card: int, seed: int) -> tuple[int,
     seat, round_, rng = GAME.current_player(state), state.round, random.Random(seed)
     GAME.apply(state, action, rng)
     while state.round == round_ and not GAME.is_terminal(state):
-        GAME.apply(state, GAME.rollout_action(state, rng), rng)
+        GAME.apply(state, EVALUATOR.rollout_action(state, rng), rng)
     return int(round_winners(state, round_)[seat]), state.effect_counts[seat, card]
 
 
@@ -376,5 +377,5 @@ def played(world: State, action: Action, seed: int) -> State:
     GAME.apply(state, action, rng)
     while (state.phase == DECK and state.draft_step == D_EXTRA
            and GAME.current_player(state) == seat):
-        GAME.apply(state, GAME.rollout_action(state, rng), rng)
+        GAME.apply(state, EVALUATOR.rollout_action(state, rng), rng)
     return state

@@ -23,6 +23,7 @@ from games.challengers.catalogue import (
     SETS_PER_GAME,
     TROPHY_FANS,
 )
+from games.challengers.evaluators import EVALUATOR
 from games.challengers.flow import current_player, legal_actions
 from games.challengers.invariants import cards_in_play
 from games.challengers.state import PH_SIZE, TAG_NOBODY, TAG_PUBLIC, TAG_TRIM, DraftStep, Phase
@@ -184,7 +185,7 @@ def _plays_out(path: str, s: State, seed: int) -> None:
         if s.phase == Phase.OVER:
             return
         _decisions(path, s)
-        GAME.apply(s, GAME.rollout_action(s, rng), rng)
+        GAME.apply(s, EVALUATOR.rollout_action(s, rng), rng)
     raise RequestError([(path, "inconsistent position: the tournament does not end")])
 
 

@@ -20,7 +20,7 @@ Each judged move is written as one JSON line to `--out` as soon as it is measure
 stopped early still reports (`--report FILE` prints the table of a file again), and `--resume`
 skips the positions a file already holds. `--against REF` adds how often the file's grades agree
 with REF's grades at its larger budget, on the judged moves both files hold. `--value NAME`
-judges with another engine of the game (the arena's `value=`, e.g. `logistic`).
+judges with another evaluator of the game (the arena's `value=`, e.g. `logistic`).
 
     python -m benchmarks.coaching.calibration --game splendor_marvel --positions 200
     python -m benchmarks.coaching.calibration --game challengers --positions 200 --out chal.jsonl
@@ -50,7 +50,7 @@ from advisor.questions import Question
 from clients.arena.record import GameTask
 from clients.arena.referee import play
 from clients.arena.registry import load_game
-from clients.arena.specs import engine_ids, engine_named
+from clients.arena.specs import evaluator_ids, evaluator_named
 from contract.v1 import common_pb2
 from games.registry import DEFAULT_GAME, GAMES
 from search import Cancelled, ismcts, levels
@@ -102,25 +102,27 @@ def positions(game_name: str, bot: str, count: int, seed: int
 def drawn_moves(adapter: GameAdapter, obs: Any, iterations: int, seed: int) -> list[Any]:
     """The search's best move at `iterations`, a uniformly random legal move, and the move a
     level-3 bot plays (`search.levels`, the arena's and the service's ladder)."""
-    engine = adapter.engine
+    engine, evaluator = adapter.engine, adapter.evaluator
     plan = budget(iterations, seed)
-    best = ismcts(engine, obs, plan.limits(Cancelled()), plan.config(), seed=seed).action
+    best = ismcts(engine, evaluator, obs, plan.limits(Cancelled()), plan.config(),
+                  seed=seed).action
     legal = list(adapter.legal_moves(obs))
     uniform = random.Random(f"calibration/{seed}/{len(legal)}").choice(legal)
     ladder = levels.ladder_of(engine)
     weak = budget(levels.level_iterations(iterations, PLAYERS_LEVEL, ladder), seed)
-    searched = ismcts(engine, obs, weak.limits(Cancelled()), weak.config(), seed=seed + 1)
+    searched = ismcts(engine, evaluator, obs, weak.limits(Cancelled()), weak.config(),
+                      seed=seed + 1)
     played = searched.candidates[levels.choose(searched.candidates, PLAYERS_LEVEL, seed,
                                                ladder)].action
     return [best, uniform, played]
 
 
-def moves_by_prior(game: Any, obs: Any, seed: int) -> list[Any]:
-    """The best, a middling and the worst legal move by the priors (on a sampled world): the
-    judged moves of the drift and reason-side tools."""
+def moves_by_prior(game: Any, evaluator: Any, obs: Any, seed: int) -> list[Any]:
+    """The best, a middling and the worst legal move by `evaluator`'s priors (on a sampled
+    world): the judged moves of the drift and reason-side tools."""
     world = game.sample(obs, random.Random(f"calibration/{seed}"))
     legal = list(game.legal_actions(world))
-    priors = game.priors(world, legal)
+    priors = evaluator.priors(world, legal)
     order = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -priors[i])]
     return [order[0], order[len(order) // 2], order[-1]]
 
@@ -132,15 +134,17 @@ def budget(iterations: int, seed: int) -> Budget:
 
 
 def searched_with(game_name: str, value: str) -> GameAdapter:
-    """The game's adapter, its searches playing the engine the arena's `value=` names
-    (`clients.arena.specs.engine_named`: `default` the game's own, `logistic` the hand-written
-    baseline, ...: `games.registry`); ValueError if the game has none."""
+    """The game's adapter, its searches thinking with the evaluator the arena's `value=` names
+    (`clients.arena.specs.evaluator_named`: `default` the game's own, `logistic` the
+    hand-written baseline, ...: `games.registry`); ValueError if the game has none. Another
+    evaluator's adapter is a copy whose class (a subclass of the service's) names it: the
+    service's adapter stays as it is."""
     adapter = adapter_by_name(game_name)
-    engine = engine_named(adapter.engine, value)
-    if engine is adapter.engine:
+    evaluator = evaluator_named(adapter.engine, value)
+    if evaluator is adapter.evaluator:
         return adapter
     variant = copy.copy(cast(EngineAdapter[Any, Any, Any], adapter))
-    variant.engine = engine
+    variant.__class__ = type(type(variant).__name__, (type(variant),), {"evaluator": evaluator})
     return variant
 
 
@@ -151,7 +155,8 @@ def judge(adapter: GameAdapter, obs: Any, moves: Sequence[Any], iterations: int,
     plan = budget(iterations, seed)
     cancel = Cancelled()
     question = Question.of(adapter, obs, plan)
-    main = ismcts(adapter.engine, obs, plan.limits(cancel), plan.config(), seed=seed)
+    main = ismcts(adapter.engine, adapter.evaluator, obs, plan.limits(cancel), plan.config(),
+                  seed=seed)
     first = own_search(adapter, obs, main.action, plan, cancel, question, share=share)
     rows = []
     for move in moves:
@@ -359,8 +364,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--share", type=float, default=JUDGE_SHARE,
                         help="each own search's share of the budget")
     parser.add_argument("--bot", default="ismcts:iters=100", help="self-play bot spec")
-    parser.add_argument("--value", default="default", choices=engine_ids(),
-                        help="judge with this engine of the game (the arena's value=, e.g. "
+    parser.add_argument("--value", default="default", choices=evaluator_ids(),
+                        help="judge with this evaluator of the game (the arena's value=, e.g. "
                              "logistic)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("calibration.jsonl"))

@@ -36,7 +36,7 @@ from advisor.judging import JUDGE_SHARE, own_search
 from advisor.questions import Question
 from benchmarks.coaching.calibration import budget, moves_by_prior, positions, searched_with
 from clients.arena.registry import load_game
-from clients.arena.specs import engine_ids
+from clients.arena.specs import evaluator_ids
 from games.registry import DEFAULT_GAME, GAMES
 from search import Cancelled, ismcts
 
@@ -54,7 +54,8 @@ def measure_position(adapter: GameAdapter, obs: Any, moves: Sequence[Any],
     chosen = None
     for seed in range(args.seed, args.seed + args.seeds):
         plan = budget(args.iterations, seed)
-        main = ismcts(adapter.engine, obs, plan.limits(Cancelled()), plan.config(), seed=seed)
+        main = ismcts(adapter.engine, adapter.evaluator, obs, plan.limits(Cancelled()),
+                      plan.config(), seed=seed)
         chosen = main.action if chosen is None else chosen
         judged = dict.fromkeys([main.action, *moves])
         by_seed.append({"best": str(main.action),
@@ -129,12 +130,13 @@ def summary(records: Sequence[dict[str, Any]]) -> str:
 def measure(args: argparse.Namespace) -> None:
     """Measure the positions, one JSON line each to `args.out`."""
     game = load_game(args.game).game
+    evaluator = GAMES[args.game].evaluator("default")  # the judged moves: the default priors
     adapter = searched_with(args.game, args.value)
     with args.out.open("w") as out:
         for number, (label, _, state) in enumerate(
                 positions(args.game, args.bot, args.positions, args.seed), start=1):
             obs = game.observe(state, game.current_player(state))
-            moves = moves_by_prior(game, obs, args.seed)
+            moves = moves_by_prior(game, evaluator, obs, args.seed)
             out.write(json.dumps({"position": label,
                                   **measure_position(adapter, obs, moves, args)}) + "\n")
             out.flush()
@@ -149,8 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--factor", type=int, default=10, help="the reference's multiple")
     parser.add_argument("--seeds", type=int, default=4)
     parser.add_argument("--bot", default="ismcts:iters=100", help="self-play bot spec")
-    parser.add_argument("--value", default="default", choices=engine_ids(),
-                        help="judge with this engine of the game (the arena's value=)")
+    parser.add_argument("--value", default="default", choices=evaluator_ids(),
+                        help="judge with this evaluator of the game (the arena's value=)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("calibration_drift.jsonl"))
     parser.add_argument("--report", type=Path, help="only print the tables of this file")

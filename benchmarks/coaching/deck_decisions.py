@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from games.challengers import GAME, State, new_game, observe
 from games.challengers.actions import TRIM, Action
+from games.challengers.evaluators import EVALUATOR
 from search import Limits, SearchConfig, ismcts
 
 DEFAULT_ITERATIONS = 1000
@@ -47,7 +48,7 @@ def thinned(left: int, seed: int) -> tuple[State, Action] | None:
                 return state, trims[0]
             GAME.apply(state, trims[0], rng)
             continue
-        GAME.apply(state, GAME.rollout_action(state, rng), rng)
+        GAME.apply(state, EVALUATOR.rollout_action(state, rng), rng)
     return None
 
 
@@ -67,7 +68,8 @@ def own_value(state: State, trim: Action, iterations: int, played_out: bool) -> 
     config = SearchConfig(root_move=trim, engine="compiled")
     if played_out:
         config = replace(config, rollout_depth=None)
-    result = ismcts(GAME, observe(state, 0), Limits(iterations=iterations // 2), config, seed=1)
+    result = ismcts(GAME, EVALUATOR, observe(state, 0), Limits(iterations=iterations // 2),
+                    config, seed=1)
     return result.candidates[0].value
 
 

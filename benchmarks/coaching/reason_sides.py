@@ -58,10 +58,11 @@ def measure(game_name: str, count: int, iterations: int, bot: str, seed: int
         obs = game.observe(state, game.current_player(state))
         plan, cancel = budget(iterations, seed), Cancelled()
         question = Question.of(adapter, obs, plan)
-        choice = ismcts(adapter.engine, obs, plan.limits(cancel), plan.config(),
-                        seed=seed).action
+        choice = ismcts(adapter.engine, adapter.evaluator, obs, plan.limits(cancel),
+                        plan.config(), seed=seed).action
         best = own_search(adapter, obs, choice, plan, cancel, question)
-        for move in dict.fromkeys(m for m in moves_by_prior(game, obs, seed) if m != choice):
+        by_prior = moves_by_prior(game, adapter.evaluator, obs, seed)
+        for move in dict.fromkeys(m for m in by_prior if m != choice):
             mine = own_search(adapter, obs, move, plan, cancel, question)
             judged += 1
             if mine.own is None or best.own is None or not measured_better(mine.own, best.own):

@@ -46,12 +46,12 @@ class Row:
 
 def game_record(game: str, seed: int, plies: int | None) -> tuple[int, list[str]]:
     """The first deal from `seed` on whose heuristic game lasts `plies` ± 5 moves (None: any)."""
-    engine = GAMES[game].load()
+    engine, evaluator = GAMES[game].load(), GAMES[game].evaluator("default")
     for deal in range(seed, seed + 1000):
         state, moves = engine.new_game(2, deal), []
         policy, chance = random.Random(deal), random.Random(CHANCE_SEED)
         while not engine.game.is_terminal(state):
-            action = engine.game.rollout_action(state, policy)
+            action = evaluator.rollout_action(state, policy)
             moves.append(str(action))
             engine.game.apply(state, action, chance)
         if plies is None or abs(len(moves) - plies) <= PLIES_SLACK:

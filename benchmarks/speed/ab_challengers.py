@@ -5,7 +5,8 @@ with ``git worktree add /tmp/base HEAD~1``. Each engine package is loaded under 
 the two are timed in alternating rounds (the best round counts), so the machine's load
 changes hit both alike: clone, observe and sample per position, whole tournaments with the
 rollout policy, and an ISMCTS search of 150 iterations on a spread of positions (the search
-code is this checkout's for both). Prints each engine's times and head/base ratios.
+code is this checkout's for both; each engine's playouts and search think with its default
+evaluator: `evaluator_of`). Prints each engine's times and head/base ratios.
 """
 
 from __future__ import annotations
@@ -40,12 +41,23 @@ def load(name: str, root: Path) -> ModuleType:
     return module
 
 
+def evaluator_of(engine: ModuleType) -> Any:
+    """The default evaluator of an engine package loaded by `load`: its `evaluators.EVALUATOR`
+    (imported as that package's submodule, though it reads `games.challengers`' knowledge by
+    absolute imports), or, in a checkout from before the evaluator split (issue 47), its `GAME`,
+    which was the rules and the knowledge in one."""
+    if hasattr(engine.GAME, "rollout_action"):
+        return engine.GAME
+    return importlib.import_module(f"{engine.__name__}.evaluators").EVALUATOR
+
+
 class Workload:
     """Positions from seeded rollout tournaments of one engine, and the steps to time."""
 
     def __init__(self, engine: ModuleType, games: int):
         self.engine = engine
         self.game = engine.GAME
+        self.evaluator = evaluator_of(engine)
         self.states: list[Any] = []
         for seed in range(games):
             rng = random.Random(seed)
@@ -55,14 +67,14 @@ class Workload:
                     break
                 if ply % 11 == 0:
                     self.states.append(state.clone())
-                self.game.apply(state, self.game.rollout_action(state, rng), rng)
+                self.game.apply(state, self.evaluator.rollout_action(state, rng), rng)
         self.deciding = [(s, self.game.current_player(s)) for s in self.states]
         self.deciding = [(s, seat) for s, seat in self.deciding if seat >= 0]
         self.observations = [engine.observe(s, seat) for s, seat in self.deciding]
 
     def steps(self) -> dict[str, Callable[[], None]]:
         """Each timed step by name."""
-        engine, game = self.engine, self.game
+        engine, game, evaluator = self.engine, self.game, self.evaluator
 
         def clone() -> None:
             for state in self.states:
@@ -82,11 +94,11 @@ class Workload:
                 rng = random.Random(seed)
                 state = engine.new_game(4, seed)
                 while not game.is_terminal(state):
-                    game.apply(state, game.rollout_action(state, rng), rng)
+                    game.apply(state, evaluator.rollout_action(state, rng), rng)
 
         def search() -> None:
             for observation in self.observations[::40]:
-                ismcts(game, observation, Limits(iterations=150), seed=3)
+                ismcts(game, evaluator, observation, Limits(iterations=150), seed=3)
 
         return dict(zip(STEPS, (clone, observe, sample, tournaments, search), strict=True))
 

@@ -19,6 +19,7 @@ from numba import njit
 
 from games.challengers import Challengers, match, new_game, observe, sample
 from games.challengers.actions import Action
+from games.challengers.evaluators import LOGISTIC
 from games.challengers.kernel import game as ck
 from games.challengers.kernel.observation import encode_observation
 from games.challengers.kernel.state import encode_state
@@ -37,8 +38,8 @@ def random_policy(state: State, rng: random.Random) -> Action:
 
 
 def rollout_policy(state: State, rng: random.Random) -> Action:
-    """The engine's heuristic rollout action."""
-    return GAME.rollout_action(state, rng)
+    """The heuristic rollout action at the hand-written worth (the kernel's playouts')."""
+    return LOGISTIC.rollout_action(state, rng)
 
 
 _MATCHES = [0]
@@ -130,7 +131,7 @@ def main() -> None:
     state = new_game(4, 7)
     rng = random.Random(7)
     for _ in range(40):
-        GAME.apply(state, GAME.rollout_action(state, rng), rng)
+        GAME.apply(state, LOGISTIC.rollout_action(state, rng), rng)
     obs = observe(state, 0)
     print()
     print(f"clone   {per_call(state.clone, 2000):8.1f} us")

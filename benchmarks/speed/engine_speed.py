@@ -23,8 +23,9 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from games.splendor_marvel import GAME, apply, legal_actions, new_game, observe, sample
+from games.splendor_marvel import apply, legal_actions, new_game, observe, sample
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.evaluators import EVALUATOR
 from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.state import SplendorState
 from kernels.rng import new_rng
@@ -51,7 +52,7 @@ def playouts(num_players: int, games: int, seed: int, greedy: bool) -> tuple[flo
         state = world(num_players, seed + g)
         while state.result is None:
             if greedy:
-                action = GAME.rollout_action(state, rng)
+                action = EVALUATOR.rollout_action(state, rng)
             else:
                 actions = legal_actions(state)
                 action = actions[rng.randrange(len(actions))]

@@ -8,8 +8,9 @@ Usage: python -m benchmarks.speed.search_speed --games splendor_marvel \\
                                              # priors: the logistic and the learned ones
 
 The same named positions as `search_speed`'s Splendor: Marvel rows (which search with the value
-network and the learned priors, `GAME`), with the engine that searches with the logistic
-evaluation and hand-written priors (`value=logistic`), so the table shows the two side by side.
+network and the learned priors, `EVALUATOR`), with the evaluator that searches with the
+logistic evaluation and hand-written priors (`LOGISTIC`, `value=logistic`), so the table shows
+the two side by side.
 How the network was trained and how it plays: `benchmarks/LEARNING.md`."""
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ import numpy as np
 from numba import njit
 
 from benchmarks.speed.search_speed import GAMES, Position
-from games.splendor_marvel import GAME, apply, new_game
+from games.splendor_marvel import apply, new_game
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.engines import ENGINES
+from games.splendor_marvel.evaluators import EVALUATOR, LOGISTIC
 from games.splendor_marvel.kernel import game as k
 
 FOUR_PLAYERS = 4
@@ -34,11 +35,11 @@ FOUR_PLAYERS = 4
 def logistic_positions(num_players: int, seed: int) -> list[Position]:
     """`search_speed`'s Splendor: Marvel positions (searched with the learned value and
     priors, the default), searched with the logistic evaluation and priors before them."""
-    return _searched_with("logistic", ENGINES["logistic"], num_players, seed)
+    return _searched_with("logistic", LOGISTIC, num_players, seed)
 
 
-def _searched_with(label: str, game: Any, num_players: int, seed: int) -> list[Position]:
-    return [replace(p, name=f"{p.name} {label}", game=game)
+def _searched_with(label: str, evaluator: Any, num_players: int, seed: int) -> list[Position]:
+    return [replace(p, name=f"{p.name} {label}", evaluator=evaluator)
             for p in GAMES["splendor_marvel"](num_players, seed)]
 
 
@@ -57,7 +58,7 @@ def _logistic_calls(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
 
 
 def _network_calls(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
-    return float(_value_calls(GAME.compiled.kernel.evaluate, worlds, out, rounds))
+    return float(_value_calls(EVALUATOR.compiled.kernel.evaluate, worlds, out, rounds))
 
 
 @njit
@@ -77,7 +78,7 @@ def _today_priors(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
 
 
 def _learned_priors(worlds: np.ndarray, out: np.ndarray, rounds: int) -> float:
-    return float(_priors_calls(GAME.compiled.kernel.priors, worlds, out, rounds))
+    return float(_priors_calls(EVALUATOR.compiled.kernel.priors, worlds, out, rounds))
 
 
 def evaluation_cost(rounds: int = 200) -> dict[str, float]:
@@ -92,7 +93,7 @@ def evaluation_cost(rounds: int = 200) -> dict[str, float]:
         state = new_game(2 + seed % 3, seed)
         while state.result is None:
             worlds.append(COMPILED.encode_state(state))
-            apply(state, GAME.rollout_action(state, rng))
+            apply(state, EVALUATOR.rollout_action(state, rng))
     stacked = np.array(worlds)
     four = stacked[stacked[:, k.NUM_PLAYERS] == FOUR_PLAYERS]
     out = np.empty(k.MAX_LEGAL)

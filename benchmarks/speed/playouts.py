@@ -96,7 +96,7 @@ def python_playouts(name: str) -> Callable[[int, bool, int], dict[str, Any]]:
 
     def run(games: int, greedy: bool, seed: int) -> dict[str, Any]:
         entry = GAMES[name]
-        game = entry.load().game
+        game, evaluator = entry.load().game, entry.evaluator("default")
         violations = importlib.import_module(entry.invariants_module).violations
         began = time.perf_counter()
         plies = broken = unended = 0
@@ -106,7 +106,7 @@ def python_playouts(name: str) -> Callable[[int, bool, int], dict[str, Any]]:
             moves = 0
             while not game.is_terminal(state) and moves < PLY_CAP:
                 legal = game.legal_actions(state)
-                action = game.rollout_action(state, rng) if greedy else rng.choice(legal)
+                action = evaluator.rollout_action(state, rng) if greedy else rng.choice(legal)
                 game.apply(state, action, rng)
                 moves += 1
                 if violations(state):

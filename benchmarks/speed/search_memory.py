@@ -28,10 +28,11 @@ def search_once(iterations: int, nodes: int | None, players: int, engine: Engine
     """Search the opening in this process; its figures as a dict."""
     position = registered_positions("splendor_marvel")(players, 1)[0]
     config = SearchConfig(engine=engine)
-    ismcts(position.game, position.observation, Limits(iterations=2), config, seed=1)  # compile
+    game, evaluator = position.game, position.evaluator
+    ismcts(game, evaluator, position.observation, Limits(iterations=2), config, seed=1)  # compile
     start = time.perf_counter()
     limits = Limits(iterations=iterations, nodes=nodes)
-    result = ismcts(position.game, position.observation, limits, config, seed=1)
+    result = ismcts(game, evaluator, position.observation, limits, config, seed=1)
     return {
         "limit": nodes,
         "stopped_by": result.stats.stopped_by,

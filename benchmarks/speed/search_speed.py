@@ -6,13 +6,14 @@ Usage: python -m benchmarks.speed.search_speed [--games toy,splendor_marvel,chal
                                                [--json FILE]
        python -m benchmarks.speed.search_speed --game-factory my.module:positions
 
-Every registered game gives named positions (a game plus an observation of the seat to move);
+Every registered game gives named positions (a game, the evaluator it is searched with, and an
+observation of the seat to move);
 each is searched for `--seconds` of wall time with the default `SearchConfig` and with a few
 variants, once per worker count. The `toy` game does almost no work per call, so its rows show
 the search's own cost per iteration. A game package registers by offering a factory
 `(num_players, seed) -> list[Position]`; every game of `games.registry` is there.
 `--engines` measures the pure-Python search and the compiled one (numba, for games with a
-kernel: `game.compiled`) side by side in one run; a compiled row's first search (the
+twin: `evaluator.compiled`) side by side in one run; a compiled row's first search (the
 compilation or the load from numba's cache) is not timed.
 """
 
@@ -31,17 +32,19 @@ from typing import Any
 
 from checks import examples
 from games import registry
-from search import AnyGame, Limits, SearchConfig, ismcts
+from search import AnyEvaluator, AnyGame, Limits, SearchConfig, ismcts
 from search.compiled_game import compiled_twin
 from search.config import Engine
 
 
 @dataclass(frozen=True)
 class Position:
-    """A named position to search: the game and the observation of the seat to move."""
+    """A named position to search: the game, the evaluator it is searched with (the game's
+    default) and the observation of the seat to move."""
 
     name: str
     game: AnyGame
+    evaluator: AnyEvaluator
     observation: Any
 
 
@@ -115,6 +118,13 @@ class ToyGame:
     def sample(self, observation: ToyState, rng: random.Random) -> ToyState:
         return ToyState(observation.ply, observation.code, rng.getrandbits(1))
 
+
+class ToyEvaluator:
+    """No knowledge of the toy game: an even value, even priors, uniform playouts."""
+
+    def __init__(self, game: ToyGame):
+        self.actions = game.actions
+
     def rollout_action(self, state: ToyState, rng: random.Random) -> int:
         return self.actions[int(rng.random() * len(self.actions))]
 
@@ -127,7 +137,7 @@ class ToyGame:
 
 def toy_positions(num_players: int, seed: int) -> list[Position]:
     game = ToyGame()
-    return [Position("start", game, game.observe(ToyState(0, seed, 0), 0))]
+    return [Position("start", game, ToyEvaluator(game), game.observe(ToyState(0, seed, 0), 0))]
 
 
 def registered_positions(name: str) -> Callable[[int, int], list[Position]]:
@@ -135,10 +145,12 @@ def registered_positions(name: str) -> Callable[[int, int], list[Position]]:
 
     def positions(num_players: int, seed: int) -> list[Position]:
         game = registry.GAMES[name].load().game
+        evaluator = registry.GAMES[name].evaluator("default")
         found = []
         for label, plies in (("opening", 0), ("ply 24", 24)):
             state = examples.position(name, num_players, seed, plies)
-            found.append(Position(label, game, game.observe(state, game.current_player(state))))
+            found.append(Position(label, game, evaluator,
+                                  game.observe(state, game.current_player(state))))
         return found
 
     return positions
@@ -175,15 +187,16 @@ def measure(
     base = CONFIGS[config_name]
     config = SearchConfig(**{**asdict(base), "workers": workers, "engine": engine})
     if engine == "compiled":  # compile, or load from the cache, outside the timing
-        ismcts(position.game, position.observation, Limits(iterations=2), config, seed=1)
+        ismcts(position.game, position.evaluator, position.observation, Limits(iterations=2),
+               config, seed=1)
     if cpu_iterations:
         began = time.process_time()
-        result = ismcts(position.game, position.observation, Limits(iterations=cpu_iterations),
-                        config, seed=1)
+        result = ismcts(position.game, position.evaluator, position.observation,
+                        Limits(iterations=cpu_iterations), config, seed=1)
         elapsed = time.process_time() - began
     else:
-        result = ismcts(position.game, position.observation, Limits(time=seconds), config,
-                        seed=1)
+        result = ismcts(position.game, position.evaluator, position.observation,
+                        Limits(time=seconds), config, seed=1)
         elapsed = result.stats.elapsed
     stats = result.stats
     return Row(
@@ -257,7 +270,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             for config_name in configs:
                 for workers in worker_counts:
                     for engine in engines:
-                        if engine == "compiled" and compiled_twin(position.game, engine) is None:
+                        twin = compiled_twin(position.evaluator, engine)
+                        if engine == "compiled" and twin is None:
                             continue
                         rows.append(measure(engine, name, position, config_name, workers,
                                             args.seconds, budgets.get(engine, 0)))

@@ -31,6 +31,7 @@ from clients.arena.cli import main as arena_main
 from games.challengers.actions import DONE, OPT, TRIM
 from games.challengers.drafters import power_action
 from games.challengers.state import DECK
+from games.registry import entry
 from search import GreedyBot, Limits
 from search.baselines import Bot
 
@@ -60,6 +61,8 @@ class HybridBot:
         self.search = search
         self.delegated = delegated
         """Decision kind -> `greedy` or `power`."""
+        self.greedy = GreedyBot(game, entry(game.name).greedy())
+        """The arena's `greedy`: the highest of the greedy evaluator's priors."""
 
     def choose(self, observation: Any, limits: Limits, seed: int) -> Hashable:
         """The delegate's move for a delegated kind (decided in one sampled world, like the
@@ -71,7 +74,7 @@ class HybridBot:
         if delegate == "power":
             return power_action(world, rng)
         if delegate == "greedy":
-            return GreedyBot(self.game).choose(observation, limits, seed)
+            return self.greedy.choose(observation, limits, seed)
         return self.search.choose(observation, limits, seed)
 
 

@@ -8,7 +8,8 @@ Needs `open_spiel` (the `bench` extra: README, "The lock"): a benchmark-only dep
 imported by `search` (tests that use it skip without it). An adapter wraps an OpenSpiel game
 as our `Game` protocol: the observation is the OpenSpiel state plus the observing seat, a world
 is drawn with `state.resample_from_infostate`, chance nodes are resolved inside `apply` from the
-search's random stream, and returns are rescaled from [min_utility, max_utility] to [0, 1]. For our
+search's random stream, and returns are rescaled from [min_utility, max_utility] to [0, 1]; the
+search's evaluator (`SpielUniform`) knows nothing of the game. For our
 multiple-observer search (`--observers multiple`) a seat's information key is its OpenSpiel
 information state string; the adapter treats every move as public, which holds in Kuhn and
 Leduc poker (bets) but not in hearts' passing phase.
@@ -98,6 +99,14 @@ class SpielGame:
         sampler = pyspiel.UniformProbabilitySampler(rng.getrandbits(31), 0.0, 1.0)
         return observation.state.resample_from_infostate(observation.player, sampler)
 
+
+class SpielUniform:
+    """The evaluator both searchers share (`search.evaluator.Evaluator`): no knowledge, uniform
+    priors and uniformly random playouts; a leaf's value is one random playout to the end."""
+
+    def __init__(self, game: SpielGame):
+        self.game = game
+
     def rollout_action(self, state: Any, rng: random.Random) -> int:
         actions = state.legal_actions()
         return int(actions[int(rng.random() * len(actions))])
@@ -106,8 +115,8 @@ class SpielGame:
         world = state.clone()
         rng = random.Random(0)
         while not world.is_terminal():
-            self.apply(world, self.rollout_action(world, rng), rng)
-        return self.returns(world)
+            self.game.apply(world, self.rollout_action(world, rng), rng)
+        return self.game.returns(world)
 
     def priors(self, state: Any, actions: Sequence[int]) -> Sequence[float]:
         return [1.0 / len(actions)] * len(actions)
@@ -130,12 +139,13 @@ def resolve_chance(state: Any, rng: random.Random) -> None:
 def positions(adapter: SpielGame, count: int, seed: int) -> list[Any]:
     """Decision points reached by dealing (and, for some games, a few random plies)."""
     rng = random.Random(seed)
+    uniform = SpielUniform(adapter)
     found: list[Any] = []
     while len(found) < count:
         state = adapter.game.new_initial_state()
         resolve_chance(state, rng)
         for _ in range(WARMUP_PLIES.get(adapter.name, 0)):
-            adapter.apply(state, adapter.rollout_action(state, rng), rng)
+            adapter.apply(state, uniform.rollout_action(state, rng), rng)
         if not state.is_terminal() and len(state.legal_actions()) > 1:
             found.append(state)
     return found
@@ -193,12 +203,13 @@ def speed(
 ) -> list[SpeedRow]:
     total = iterations * len(states)
     rows = []
+    uniform = SpielUniform(adapter)
     for observers in observer_modes:
         config = our_config(uct_c, observers)
         start = time.perf_counter()
         for i, state in enumerate(states):
             observation = adapter.observe(state, adapter.current_player(state))
-            ismcts(adapter, observation, Limits(iterations=iterations), config, seed=i)
+            ismcts(adapter, uniform, observation, Limits(iterations=iterations), config, seed=i)
         ours = time.perf_counter() - start
         rows.append(SpeedRow(adapter.name, f"ours, {observers} observer", len(states), total, ours))
     bot = spiel_bot(adapter, iterations, uct_c, seed=0)
@@ -220,6 +231,7 @@ def match(
 ) -> MatchRow:
     """Our searcher in one seat, OpenSpiel's in all others; seats rotate game by game."""
     config = our_config(uct_c, observers)
+    uniform = SpielUniform(adapter)
     rng = random.Random(seed)
     results = []
     wins = 0.0
@@ -234,7 +246,8 @@ def match(
                 observation = adapter.observe(state, seat)
                 limits = Limits(iterations=iterations)
                 seed_ = rng.getrandbits(32)
-                action = ismcts(adapter, observation, limits, config, seed=seed_).action
+                action = ismcts(adapter, uniform, observation, limits, config,
+                                seed=seed_).action
             else:
                 action = theirs.step(state)
             adapter.apply(state, int(action), rng)  # type: ignore[call-overload]

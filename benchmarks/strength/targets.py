@@ -149,6 +149,7 @@ def challengers_targets(ms: int) -> list[Target]:
 def decision_ms(spec: str, game_name: str = "splendor_marvel", positions: int = 40) -> float:
     """Median milliseconds a bot takes per decision over positions of one seeded game."""
     game = GAMES[game_name].load().game
+    evaluator = GAMES[game_name].evaluator("default")
     bot, limits = build_bot(parse_spec(spec), game)
     rng = random.Random(0)
     state = game.new_game(2, seed=0)
@@ -158,7 +159,7 @@ def decision_ms(spec: str, game_name: str = "splendor_marvel", positions: int = 
         start = time.perf_counter()
         bot.choose(observation, limits, len(times))
         times.append(1000 * (time.perf_counter() - start))
-        game.apply(state, game.rollout_action(state, rng), rng)
+        game.apply(state, evaluator.rollout_action(state, rng), rng)
     return statistics.median(times)
 
 

@@ -27,15 +27,16 @@ Options (comma-separated `key=value`; pimc and ismcts):
     strength=K   (ismcts, remote) strength level 1 (weakest) .. 10 (full, the default): the
                  level's share of iters/time and its noisy choice among the plausible moves
                  (search.levels; benchmarks/LEVELS.md has the measured ladder)
-    value=V      (ismcts, pimc) which of the game's engines evaluates and sets the priors,
-                 by its id in the game's engines.py (games.registry): default (the game's
-                 own, as value=learned says explicitly), logistic (the hand-written
-                 evaluation and priors before the learned ones) and any other engine of
+    value=V      (ismcts, pimc) which of the game's evaluators values, sets the priors and
+                 plays out, by its id in the game's evaluators.py (games.registry): default
+                 (the game's own, as value=learned says explicitly), logistic (the
+                 hand-written evaluation and priors before the learned ones) and any other
+                 engine of
                  the game's weights manifest (games/splendor_marvel/weights/ or the folder
                  $SPLENDOR_MARVEL_WEIGHTS names; games/challengers/weights/ or
                  $CHALLENGERS_WEIGHTS); each searched with its own settings (PUCT's
                  constant by table size: search.config.settled) unless pc= says otherwise
-    worlds=K     (pimc) sampled worlds              eval=rollout|search  (pimc) world evaluator
+    worlds=K     (pimc) sampled worlds     eval=rollout|search  (pimc) how a world scores moves
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from clients.client.targets import split_targets
 from games.registry import GAMES, entry
 from search import GreedyBot, ISMCTSBot, Limits, PIMCBot, RandomBot, SearchConfig, levels
 from search.baselines import Bot
+from search.evaluator import AnyEvaluator
 from search.game import AnyGame
 
 DEFAULT_ITERATIONS = 1000
@@ -126,23 +128,23 @@ def build_bot(spec: BotSpec, game: AnyGame) -> tuple[Bot, Limits]:
     if spec.kind == "random":
         return RandomBot(game), Limits(iterations=1)
     if spec.kind == "greedy":
-        return GreedyBot(game), Limits(iterations=1)
+        return GreedyBot(game, entry(game.name).greedy()), Limits(iterations=1)
     if spec.kind in _GAME_BOTS:
         return _game_bot(spec, game), Limits(iterations=1)
     limits, config, extra = _search_settings(spec)
     strength = extra.pop("strength", levels.FULL_STRENGTH)
     if spec.kind == "remote":
         return RemoteBot(game, spec.address, strength), limits
-    game = engine_named(game, extra.pop("value", "default"))
+    evaluator = evaluator_named(game, extra.pop("value", "default"))
     if spec.kind == "ismcts":
-        return ISMCTSBot(game, config, strength), limits
-    return PIMCBot(game, config=config, **extra), limits
+        return ISMCTSBot(game, evaluator, config, strength), limits
+    return PIMCBot(game, evaluator, config=config, **extra), limits
 
 
 def _game_bot(spec: BotSpec, game: AnyGame) -> Bot:
     """A bot that some games offer of their own (`GameEntry.bots`); a clear error naming the
     games that have it for any other game."""
-    name = getattr(game, "name", "?")
+    name = game.name
     bots = entry(name).bots() if name in GAMES else {}
     if spec.kind not in bots:
         having = [other for other, e in GAMES.items() if spec.kind in e.bots()]
@@ -153,18 +155,16 @@ def _game_bot(spec: BotSpec, game: AnyGame) -> Bot:
 
 
 @functools.cache
-def engine_ids() -> tuple[str, ...]:
-    """The `value=` choices: the engines' ids of every registered game (`default` first)."""
-    return tuple(dict.fromkeys(v for e in GAMES.values() for v in e.engines()))
+def evaluator_ids() -> tuple[str, ...]:
+    """The `value=` choices: the evaluators' ids of every registered game (`default` first)."""
+    return tuple(dict.fromkeys(v for e in GAMES.values() for v in e.evaluators()))
 
 
-def engine_named(game: AnyGame, value: str) -> AnyGame:
-    """The engine of `game`'s kind that `value` names in the registry (`default`: `game`
-    itself); ValueError if that game has none of that id."""
-    if value == "default":
-        return game
-    engine: AnyGame = entry(getattr(game, "name", "?")).engine(value)
-    return engine
+def evaluator_named(game: AnyGame, value: str) -> AnyEvaluator:
+    """The evaluator of `game` that `value` names in the registry (`default`: the game's
+    default); ValueError if that game has none of that id."""
+    evaluator: AnyEvaluator = entry(game.name).evaluator(value)
+    return evaluator
 
 
 def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any]]:
@@ -208,13 +208,13 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             extra["strength"] = int(opts["strength"])
             levels.level(extra["strength"])
         if "value" in opts:
-            if opts["value"] not in engine_ids():
-                raise ValueError(f"value must be one of {', '.join(engine_ids())}")
+            if opts["value"] not in evaluator_ids():
+                raise ValueError(f"value must be one of {', '.join(evaluator_ids())}")
             extra["value"] = opts["value"]
         if "eval" in opts:
             if opts["eval"] not in ("rollout", "search"):
                 raise ValueError("eval must be rollout or search")
-            extra["evaluator"] = opts["eval"]
+            extra["scoring"] = opts["eval"]
     except ValueError as err:
         raise ValueError(f"bad bot spec {spec.label!r}: {err}") from err
     return limits, config, extra

@@ -2,9 +2,10 @@
 
 `ChallengersCompiled` follows `search.compiled_game.CompiledGame`. Action codes are the
 kernel's dense numbering (`kernel.actions`): `action` names the engine's action of a code.
-`LOGISTIC` is the twin of `LOGISTIC_GAME` (`kernel.game`: the hand-written worth); a learned
-engine of the weights manifest (`knowledge.LearnedWorth`, `GAME`'s among them) has a
-`LearnedCompiled` of its own, `kernel.game` with its worth bound into the priors and playouts.
+`LOGISTIC` is the twin of `knowledge.HAND_WRITTEN` (`kernel.game`: the hand-written worth); a
+learned engine of the weights manifest (`knowledge.LearnedWorth`, the default evaluator among
+them) has a `LearnedCompiled` of its own, `kernel.game` with its worth bound into the priors
+and playouts.
 """
 
 from __future__ import annotations
@@ -78,4 +79,4 @@ class LearnedCompiled(ChallengersCompiled):
 
 
 LOGISTIC = ChallengersCompiled()
-"""`LOGISTIC_GAME`'s twin."""
+"""`knowledge.HAND_WRITTEN`'s twin."""

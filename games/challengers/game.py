@@ -1,74 +1,26 @@
-"""`Challengers`: the rules engine behind the search's Game protocol."""
+"""`Challengers`: the rules behind the search's Game protocol."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
 
 from ..strength_levels import CHALLENGERS as STRENGTH_LEVELS
-from . import flow, heuristics, knowledge, observation, view
+from . import flow, observation, view
 from .actions import Action
-from .heuristics import Worth
 from .observation import Observation
 from .render import describe as describe_action
 from .render import render as render_table
 from .setup import new_game
 from .state import OVER, State
 
-if TYPE_CHECKING:
-    from .compiled import ChallengersCompiled
-
-
-class Knowledge(Protocol):
-    """What a search knows of the game beyond its rules: the card worth of its priors and of
-    its playouts, and a compiled twin that scores by the same."""
-
-    @property
-    def worth(self) -> Worth: ...
-
-    @property
-    def playout_worth(self) -> Worth: ...
-
-    @property
-    def compiled(self) -> ChallengersCompiled: ...
-
 
 class Challengers:
-    """The Game protocol for Challengers! (mutable states, in-place `apply`), searched with
-    `knowledge`'s card worth, or without it with the hand-written one (`heuristics.TODAY`).
-
-    `GAME` searches with the default engine of `weights/manifest.json` (`knowledge.default`:
-    the learned worth in its priors); `LOGISTIC_GAME` with the hand-written worth (the default
-    before; `value=logistic` in `engines`); `greedy_engine` is the one `GreedyBot` plays: the
-    hand-written one, so greedy stays the targets' opponent."""
+    """The Game protocol for Challengers!' rules (mutable states, in-place `apply`). What the
+    search thinks of a position is an evaluator's (`knowledge`; `evaluators` lists them by id)."""
 
     name = "challengers"
     strength_levels = STRENGTH_LEVELS
     """Its own strength ladder (`search.levels.ladder_of`; games/strength_levels.py)."""
-
-    def __init__(self, knowledge: Knowledge | None = None):
-        self.knowledge = knowledge
-        """The manifest engine it searches with (None: the hand-written worth)."""
-        self.worth = heuristics.TODAY if knowledge is None else knowledge.worth
-        """The card worth of the priors."""
-        self.playout_worth = heuristics.TODAY if knowledge is None else knowledge.playout_worth
-        """The card worth of the playouts."""
-
-    @property
-    def compiled(self) -> ChallengersCompiled:
-        """The numba-compiled twin of this engine: the knowledge's, or `compiled.LOGISTIC`
-        without (imported on first use: it loads numba)."""
-        if self.knowledge is not None:
-            return self.knowledge.compiled
-        from .compiled import LOGISTIC
-
-        return LOGISTIC
-
-    @property
-    def greedy_engine(self) -> Challengers:
-        """The engine whose highest prior `GreedyBot` plays: the hand-written one."""
-        return LOGISTIC_GAME
 
     def num_players(self, state: State) -> int:
         """Number of seats (players; the robot is no seat)."""
@@ -115,18 +67,6 @@ class Challengers:
         them (`opponent_model`), or `obs` itself when it hides no pick."""
         return observation.believe(obs)
 
-    def rollout_action(self, state: State, rng: random.Random) -> Action:
-        """A cheap heuristic move at the playouts' worth."""
-        return heuristics.rollout_action(state, rng, worth=self.playout_worth)
-
-    def evaluate(self, state: State) -> list[float]:
-        """Static estimate of each seat's chance to win."""
-        return heuristics.evaluate(state)
-
-    def priors(self, state: State, actions: Sequence[Action]) -> list[float]:
-        """Heuristic probabilities over `actions` at the priors' worth."""
-        return heuristics.priors(state, actions, self.worth)
-
     def describe(self, action: Action, state: State | None = None) -> str:
         """`action` in plain words."""
         return describe_action(action, state)
@@ -156,8 +96,5 @@ class Challengers:
         return str(action)
 
 
-GAME = Challengers(knowledge.default())
-"""The default engine (the manifest's `default`; it holds no game state): the engine behind the
-search's protocol."""
-LOGISTIC_GAME = Challengers()
-"""The engine with the hand-written worth (the arena's `value=logistic`; greedy's)."""
+GAME = Challengers()
+"""The rules the search plays by (it holds no game state)."""

@@ -1,33 +1,38 @@
-"""Challengers!' learned knowledge as data: the card-worth networks of a weights folder and the
-engines its `manifest.json` composes from them (the layout `games.weights` reads for every
-game).
+"""Challengers!' evaluators (`search.evaluator.Evaluator`): the hand-written card worth, and the
+learned knowledge as data: the card-worth networks of a weights folder and the engines its
+`manifest.json` composes from them (the layout `games.weights` reads for every game).
 
 A `card-worth` network is a `heuristics.Worth` table (a pick worth and a trim term per card
 type, and the priors' temperature) in a JSON file; the manifest lists each by id
 (architecture and its version, file, the table sizes it was fitted for, what admitted it,
 status). An engine entry names the network of its priors (`priors`) and of its playouts
 (`playouts`; null: the hand-written worth, `heuristics.TODAY`); the one whose status is
-`default` is `GAME`'s. Adding a table adds its weight file and manifest entries and edits no
-code; the fit writes new entries (`add_network`), never over one. `$CHALLENGERS_WEIGHTS` names
-a folder to read instead of the package's `weights/` (a trial's). Each engine has a compiled
-twin (`compiled.LearnedCompiled`), cached under a hash of its networks' files and of the code.
+`default` is the game's default evaluator (`evaluators.EVALUATOR`). Adding a table adds its
+weight file and manifest entries and edits no code; the fit writes new entries
+(`add_network`), never over one. `$CHALLENGERS_WEIGHTS` names a folder to read instead of the
+package's `weights/` (a trial's). Each engine has a compiled twin (`compiled.LearnedCompiled`),
+cached under a hash of its networks' files and of the code.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from games import weights
+from games.challengers import heuristics
+from games.challengers.actions import Action
 from games.challengers.catalogue import NUM_TYPES
 from games.challengers.heuristics import TODAY, Worth
+from games.challengers.state import State
 from kernels.version import source_version
 
 if TYPE_CHECKING:
-    from games.challengers.compiled import LearnedCompiled
+    from games.challengers.compiled import ChallengersCompiled, LearnedCompiled
 
 FOLDER_VARIABLE = "CHALLENGERS_WEIGHTS"
 SHIPPED = Path(__file__).with_name("weights")
@@ -52,17 +57,56 @@ CARD_WORTH = weights.Architecture("card-worth", 1, read_worth)
 ARCHITECTURES = {CARD_WORTH.name: CARD_WORTH}
 
 
-class LearnedWorth:
-    """One engine of the manifest: the worth of its priors and of its playouts (the knowledge
-    half of `game.Challengers`), and its compiled twin."""
+class ByWorth:
+    """An evaluator by card worth: the hand-written static value, priors at `worth` and
+    playouts at `playout_worth`."""
 
-    def __init__(self, engine_id: str, worth: Worth, playout_worth: Worth, version: str,
-                 folder: Path, networks: tuple[str, ...]):
-        self.id = engine_id
+    def __init__(self, worth: Worth, playout_worth: Worth):
         self.worth = worth
         """The card worth of the priors."""
         self.playout_worth = playout_worth
         """The card worth of the playouts."""
+
+    def evaluate(self, state: State) -> list[float]:
+        """Static estimate of each seat's chance to win."""
+        return heuristics.evaluate(state)
+
+    def priors(self, state: State, actions: Sequence[Action]) -> list[float]:
+        """Heuristic probabilities over `actions` at the priors' worth."""
+        return heuristics.priors(state, actions, self.worth)
+
+    def rollout_action(self, state: State, rng: random.Random) -> Action:
+        """A cheap heuristic move at the playouts' worth."""
+        return heuristics.rollout_action(state, rng, worth=self.playout_worth)
+
+
+class HandWritten(ByWorth):
+    """The hand-written worth in priors and playouts (`heuristics.TODAY`; `value=logistic`)."""
+
+    id = "logistic"
+
+    def __init__(self) -> None:
+        super().__init__(TODAY, TODAY)
+
+    @property
+    def compiled(self) -> ChallengersCompiled:
+        """Its numba twin, `compiled.LOGISTIC` (imported on first use: it loads numba)."""
+        from games.challengers.compiled import LOGISTIC
+
+        return LOGISTIC
+
+
+HAND_WRITTEN = HandWritten()
+
+
+class LearnedWorth(ByWorth):
+    """One engine of the manifest: the worth of its priors and of its playouts, and its
+    compiled twin."""
+
+    def __init__(self, engine_id: str, worth: Worth, playout_worth: Worth, version: str,
+                 folder: Path, networks: tuple[str, ...]):
+        super().__init__(worth, playout_worth)
+        self.id = engine_id
         self.version = version
         """A tag of its networks' files and of the code: its compiled twin's kernel version."""
         self.folder = folder
@@ -124,7 +168,7 @@ def manifest() -> Manifest:
 
 
 def default() -> LearnedWorth:
-    """The engine `GAME` searches with."""
+    """The manifest's default engine: the game's default evaluator."""
     found = manifest()
     return found.engines[found.default]
 

@@ -84,16 +84,6 @@ class Nim:
     def sample(self, observation: NimObservation, rng: random.Random) -> NimState:
         return NimState(list(observation.piles), observation.player)
 
-    def rollout_action(self, state: NimState, rng: random.Random) -> Action:
-        legal = self.legal_actions(state)
-        return legal[rng.randrange(len(legal))]
-
-    def evaluate(self, state: NimState) -> Sequence[float]:
-        return (0.5, 0.5)
-
-    def priors(self, state: NimState, actions: Sequence[Action]) -> Sequence[float]:
-        return [1.0 / len(actions)] * len(actions)
-
     def parse(self, text: str) -> Action:
         kind, _, rest = text.partition(":")
         pile, _, take = rest.partition("x")

@@ -1,9 +1,9 @@
 """The compiled twin of the engine (`kernel`) and the glue between its arrays and our objects.
 
 `COMPILED` follows `search.compiled_game.CompiledGame` with the logistic evaluation and
-hand-written priors (`game.LOGISTIC_GAME`'s twin); the learned twins
-(`knowledge.LearnedCompiled`, among them `GAME.compiled`) share its encoding, with `evaluate`
-and `priors` bound to their networks.
+hand-written priors (`knowledge.HAND_WRITTEN`'s twin); the learned twins
+(`knowledge.LearnedCompiled`, among them `evaluators.EVALUATOR.compiled`) share its encoding,
+with `evaluate` and `priors` bound to their networks.
 """
 
 from __future__ import annotations

@@ -1,86 +1,22 @@
-"""`SplendorMarvel`: the engine behind the search's `Game` protocol."""
+"""`SplendorMarvel`: the rules behind the search's `Game` protocol."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
 
-from games.splendor_marvel import actions, heuristics, observation, opponent_model, rules
+from games.splendor_marvel import actions, observation, opponent_model, rules
 from games.splendor_marvel.actions import Action
 from games.splendor_marvel.observation import Observation
 from games.splendor_marvel.render import render as render_table
 from games.splendor_marvel.state import SplendorState, new_game
 
-if TYPE_CHECKING:
-    from games.splendor_marvel.compiled import SplendorMarvelCompiled
-
-
-class Knowledge(Protocol):
-    """What a search knows of the game beyond its rules: a position's value, the moves' priors,
-    its settings by table size, and a compiled twin that computes the same."""
-
-    @property
-    def compiled(self) -> SplendorMarvelCompiled: ...
-
-    def search_settings(self, num_players: int) -> dict[str, float]: ...
-
-    def evaluate(self, state: SplendorState) -> tuple[float, ...]: ...
-
-    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]: ...
-
-
-class HandWritten:
-    """The logistic evaluation and hand-written priors (`heuristics`) at the search's default
-    PUCT constant: the baseline the learned engines are measured against."""
-
-    @property
-    def compiled(self) -> SplendorMarvelCompiled:
-        """The logistic kernel (`compiled.COMPILED`; imported on first use: it loads numba)."""
-        from games.splendor_marvel.compiled import COMPILED
-
-        return COMPILED
-
-    def search_settings(self, num_players: int) -> dict[str, float]:
-        return {}
-
-    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
-        return heuristics.evaluate(state)
-
-    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
-        return heuristics.priors(state, actions)
-
 
 class SplendorMarvel:
-    """Splendor: Marvel for 2–4 players, searched with `knowledge`; stateless, so one
-    instance serves every game.
-
-    `GAME` searches with the default engine of `weights/manifest.json` (`knowledge.default`,
-    read on first use), chosen by the table's size; `engines` lists the others by id."""
+    """Splendor: Marvel's rules for 2–4 players behind the search's `Game` protocol; stateless,
+    so one instance serves every game. What the search thinks of a position is an evaluator's
+    (`knowledge`; `evaluators` lists them by id)."""
 
     name = "splendor_marvel"
-
-    def __init__(self, knowledge: Knowledge | None = None):
-        self._knowledge = knowledge
-
-    @property
-    def knowledge(self) -> Knowledge:
-        """The value, priors and settings it searches with (the manifest's default unless
-        given; loads numba)."""
-        if self._knowledge is None:
-            from games.splendor_marvel import knowledge
-
-            self._knowledge = knowledge.default()
-        return self._knowledge
-
-    @property
-    def compiled(self) -> SplendorMarvelCompiled:
-        """The numba-compiled twin of this engine."""
-        return self.knowledge.compiled
-
-    def search_settings(self, num_players: int) -> dict[str, float]:
-        """The search's settings for a table of `num_players` (`search.config.settled`)."""
-        return self.knowledge.search_settings(num_players)
 
     def num_players(self, state: SplendorState) -> int:
         return state.num_players
@@ -126,17 +62,6 @@ class SplendorMarvel:
         hand = zip(state.reserved[seat], state.reserved_public[seat], strict=True)
         return tuple(card for card, public in hand if not public)
 
-    def rollout_action(self, state: SplendorState, rng: random.Random) -> Action:
-        return heuristics.rollout_action(state, rng)
-
-    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
-        """Each seat's chance to win, by the knowledge's value."""
-        return self.knowledge.evaluate(state)
-
-    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
-        """The knowledge's priors of `actions`."""
-        return self.knowledge.priors(state, actions)
-
     def parse(self, text: str) -> Action:
         """The action written `text` in the notation; ValueError naming what is wrong."""
         return actions.parse(text)
@@ -159,6 +84,4 @@ class SplendorMarvel:
 
 
 GAME = SplendorMarvel()
-"""The default engine (the manifest's `default`)."""
-LOGISTIC_GAME = SplendorMarvel(HandWritten())
-"""The hand-written baseline (`value=logistic`)."""
+"""The rules the search plays by."""

@@ -1,11 +1,13 @@
-"""Splendor: Marvel's learned knowledge as data: the networks of a weights folder and the
-engines its `manifest.json` composes from them.
+"""Splendor: Marvel's evaluators (`search.evaluator.Evaluator`): the hand-written baseline, and
+the learned knowledge as data: the networks of a weights folder and the engines its
+`manifest.json` composes from them.
 
 The manifest lists `networks` by id (architecture and its version, file, the table sizes it
 was trained for, what admitted it, status) and `engines` by id (status, and for each table size
 the value network, the policy network and PUCT's constant). The engine whose status is
-`default` is `GAME`'s. Adding a generation adds its weight files and manifest entries and
-edits no code; the trainers write new entries (`add_network`), never over one in use.
+`default` is the game's default evaluator (`evaluators.EVALUATOR`). Adding a generation adds
+its weight files and manifest entries and edits no code; the trainers write new entries
+(`add_network`), never over one in use.
 `$SPLENDOR_MARVEL_WEIGHTS` names a folder to read instead of the package's `weights/` (a
 trial's). Each engine has a compiled twin: the logistic kernel with `evaluate` and `priors`
 bound to its networks' weights (`network.bound_value`, `network_policy.bound_policy`), cached
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from games import weights
-from games.splendor_marvel import network, network_policy
+from games.splendor_marvel import heuristics, network, network_policy
 from games.splendor_marvel.actions import Action
 from games.splendor_marvel.compiled import SplendorMarvelCompiled
 from games.splendor_marvel.dense import Weights, read_weights
@@ -51,6 +54,35 @@ ARCHITECTURES = {
 """The architectures this game computes, by their names in the manifest."""
 
 
+class HandWritten:
+    """The logistic evaluation, hand-written priors and heuristic playouts (`heuristics`) at the
+    search's default PUCT constant: the baseline the learned engines are measured against."""
+
+    id = "logistic"
+
+    @property
+    def compiled(self) -> SplendorMarvelCompiled:
+        """The logistic kernel (`compiled.COMPILED`)."""
+        from games.splendor_marvel.compiled import COMPILED
+
+        return COMPILED
+
+    def search_settings(self, num_players: int) -> dict[str, float]:
+        return {}
+
+    def evaluate(self, state: SplendorState) -> tuple[float, ...]:
+        return heuristics.evaluate(state)
+
+    def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
+        return heuristics.priors(state, actions)
+
+    def rollout_action(self, state: SplendorState, rng: random.Random) -> Action:
+        return heuristics.rollout_action(state, rng)
+
+
+HAND_WRITTEN = HandWritten()
+
+
 @dataclass(frozen=True)
 class Table:
     """What an engine searches with at one table size."""
@@ -63,8 +95,8 @@ class Table:
 
 
 class LearnedKnowledge:
-    """One engine of the manifest: the value, priors and PUCT's constant by table size (the
-    evaluation half of `game.SplendorMarvel`), and its compiled twin."""
+    """One engine of the manifest, an evaluator: the value, priors and PUCT's constant by table
+    size, the heuristic playouts, and its compiled twin."""
 
     def __init__(self, engine_id: str, tables: dict[int, Table], version: str, folder: Path,
                  networks: tuple[str, ...]):
@@ -87,6 +119,9 @@ class LearnedKnowledge:
 
     def priors(self, state: SplendorState, actions: Sequence[Action]) -> list[float]:
         return network_policy.priors(state, actions, self.tables[state.num_players].policy)
+
+    def rollout_action(self, state: SplendorState, rng: random.Random) -> Action:
+        return heuristics.rollout_action(state, rng)
 
     @functools.cached_property
     def compiled(self) -> SplendorMarvelCompiled:
@@ -200,7 +235,7 @@ def manifest() -> Manifest:
 
 
 def default() -> LearnedKnowledge:
-    """The engine `GAME` searches with."""
+    """The manifest's default engine: the game's default evaluator."""
     found = manifest()
     return found.engines[found.default]
 

@@ -17,6 +17,7 @@ from advisor import AdvisorServer, ServerConfig
 from contract.codecs import splendor_marvel as codec
 from contract.v1 import advisor_pb2_grpc, common_pb2
 from games.splendor_marvel import GAME, SplendorState, new_game, observe
+from games.splendor_marvel.evaluators import EVALUATOR
 
 
 def start(**settings: object) -> AdvisorServer:
@@ -52,7 +53,7 @@ def midgame(seed: int = 3, plies: int = 20, players: int = 2) -> SplendorState:
     state = new_game(players, seed=seed)
     rng = random.Random(seed)
     for _ in range(plies):
-        GAME.apply(state, GAME.rollout_action(state, rng), rng)
+        GAME.apply(state, EVALUATOR.rollout_action(state, rng), rng)
     return state
 
 

@@ -14,6 +14,7 @@ from games.challengers.actions import Action as ChallengersAction
 from games.challengers.catalogue import BENCH_SEATS, BY_KEY, KEY, ROUNDS
 from games.challengers.catalogue import LEVEL as CHALLENGERS_LEVEL
 from games.challengers.effects import base_power
+from games.challengers.evaluators import EVALUATOR as CHALLENGERS_EVALUATOR
 from games.challengers.setup import new_state
 from games.challengers.state import D_TRIM, MATCH
 from games.splendor_marvel import SplendorState
@@ -363,7 +364,7 @@ def match_decisions(kind: int, wanted: Wanted, count: int) -> list[
                 if move is not None:
                     found.append((state.clone(), move))
                     break
-            CHALLENGERS.apply(state, CHALLENGERS.rollout_action(state, rng), rng)
+            CHALLENGERS.apply(state, CHALLENGERS_EVALUATOR.rollout_action(state, rng), rng)
         if len(found) == count:
             return found
     raise LookupError(f"fewer than {count} decisions of kind {kind} in 200 games")

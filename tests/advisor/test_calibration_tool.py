@@ -14,7 +14,7 @@ from benchmarks.coaching.calibration import against, report, searched_with
 from benchmarks.coaching.calibration_drift import main as drift_main
 from benchmarks.coaching.calibration_drift import summary
 from games.splendor_marvel import GAME
-from games.splendor_marvel.game import LOGISTIC_GAME
+from games.splendor_marvel.evaluators import EVALUATOR, LOGISTIC
 
 BEST, MISTAKE, BLUNDER = 0.0, (BEST_BOUND + BLUNDER_BOUND) / 2, BLUNDER_BOUND + 0.1
 
@@ -75,7 +75,8 @@ def test_the_report_gives_the_confident_grades_agreement_and_the_close_calls_by_
 
 def test_judging_with_another_engine_leaves_the_service_adapter_alone() -> None:
     logistic = searched_with("splendor_marvel", "logistic")
-    assert logistic.engine is LOGISTIC_GAME
+    assert logistic.evaluator is LOGISTIC and logistic.engine is GAME
+    assert adapter_by_name("splendor_marvel").evaluator is EVALUATOR
     assert adapter_by_name("splendor_marvel").engine is GAME
     assert searched_with("splendor_marvel", "default") is adapter_by_name("splendor_marvel")
     with pytest.raises(ValueError, match="value=nonsense"):

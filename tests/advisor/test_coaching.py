@@ -19,6 +19,7 @@ from games.challengers import new_game as new_challengers
 from games.challengers import observe as observe_challengers
 from games.challengers.actions import PICK
 from games.challengers.catalogue import NAME, POWER
+from games.challengers.evaluators import EVALUATOR as CHALLENGERS_EVALUATOR
 from games.challengers.texts import EFFECT
 from games.splendor_marvel import Kind, legal_actions, new_game, observe, sample
 from games.splendor_marvel.actions import describe
@@ -278,7 +279,8 @@ def test_a_challengers_pick_says_how_often_its_effect_triggers_in_sampled_matche
             follow = random.Random(round_seed)
             CHALLENGERS.apply(played, move, follow)
             while played.round == 1:
-                CHALLENGERS.apply(played, CHALLENGERS.rollout_action(played, follow), follow)
+                CHALLENGERS.apply(played, CHALLENGERS_EVALUATOR.rollout_action(played, follow),
+                                  follow)
             assert played.fans[seat] - world.fans[seat] == 2 * counts[seat, clown.card]
             totals[move] += counts[seat, clown.card]
     matches = challengers_coach.PLAYOUT_ROUNDS

@@ -47,8 +47,9 @@ def test_get_info_lists_the_game_with_its_title_and_table_sizes(
     assert (game.title, tuple(game.player_counts)) == (GAMES[name].title,
                                                         GAMES[name].player_counts)
     assert game.WhichOneof("catalogue") == name
-    engines = GAMES[name].engines()
-    assert engines[game.engine] is engines["default"], "the engine named is the one answering"
+    evaluators = GAMES[name].evaluators()
+    assert evaluators[game.engine] is evaluators["default"], \
+        "the engine named is the one answering"
 
 
 def test_get_info_names_the_splendor_marvel_networks_the_default_reads(
@@ -86,7 +87,7 @@ def test_a_referee_game_to_the_end_follows_the_engine_s_rules(
 ) -> None:
     """Every position the referee answers has the engine's legal moves and seat to decide; the
     same move on the same state gives the same answer; the game ends with a game_over event."""
-    game = GAMES[name].load().game
+    game, evaluator = GAMES[name].load().game, GAMES[name].evaluator("default")
     message = _new(stub, name, seed=11)
     rng = random.Random(5)
     plies = 0
@@ -105,7 +106,7 @@ def test_a_referee_game_to_the_end_follows_the_engine_s_rules(
                 observation=observation, limits=TINY,
                 options=advisor_pb2.SuggestOptions(skip_follow_ups=True))).best_move
         else:
-            move = common_pb2.Move(notation=game.notation(game.rollout_action(local, rng)))
+            move = common_pb2.Move(notation=game.notation(evaluator.rollout_action(local, rng)))
         request = advisor_pb2.ApplyMoveRequest(state=message,
                                                move=common_pb2.Move(notation=move.notation))
         answer = stub.ApplyMove(request)
@@ -120,7 +121,7 @@ def test_a_referee_game_to_the_end_follows_the_engine_s_rules(
 def _not_legal_there(name: str, state: Any) -> tuple[common_pb2.GameState, str]:
     """A position played from `state` and the notation of a move that was legal before it but
     is not there (Nim, whose piles only shrink, has no move that becomes legal later)."""
-    game = GAMES[name].load().game
+    game, evaluator = GAMES[name].load().game, GAMES[name].evaluator("default")
     position, seen, rng = game.clone(state), set(), random.Random(1)
     while not game.is_terminal(position):
         legal = {game.notation(a) for a in game.legal_actions(position)}
@@ -128,7 +129,7 @@ def _not_legal_there(name: str, state: Any) -> tuple[common_pb2.GameState, str]:
             return common_pb2.GameState(**{name: codec_of(name).state_to_proto(position)}), min(
                 seen - legal)
         seen |= legal
-        game.apply(position, game.rollout_action(position, rng), rng)
+        game.apply(position, evaluator.rollout_action(position, rng), rng)
     raise AssertionError("every move of the game stays legal to its end")
 
 

@@ -11,9 +11,12 @@ from contract.codecs import challengers as challengers_codec
 from contract.codecs import splendor_marvel as codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games import challengers
+from games.challengers.evaluators import EVALUATOR as CHALLENGERS_EVALUATOR
 from games.splendor_marvel import GAME, SplendorState, observe
+from games.splendor_marvel.evaluators import EVALUATOR
 from games.splendor_marvel.opponent_model import believe
 from search import Limits, SearchConfig, ismcts
+from search.evaluator import AnyEvaluator
 from search.game import AnyGame
 from tests.splendor_marvel.history_games import positions
 
@@ -40,9 +43,10 @@ def visits(stub: advisor_pb2_grpc.AdvisorStub, observation: common_pb2.Observati
     return [(c.move.notation, c.visits) for c in answer.candidates]
 
 
-def library_visits(obs: object, model: bool, game: AnyGame = GAME) -> list[tuple[str, int]]:
+def library_visits(obs: object, model: bool, game: AnyGame = GAME,
+                   evaluator: AnyEvaluator = EVALUATOR) -> list[tuple[str, int]]:
     config = SearchConfig(opponent_model="priors" if model else "none")
-    result = ismcts(game, obs, Limits(iterations=ITERATIONS), config, seed=SEED)
+    result = ismcts(game, evaluator, obs, Limits(iterations=ITERATIONS), config, seed=SEED)
     return [(str(c.action), c.visits) for c in result.candidates]
 
 
@@ -70,7 +74,7 @@ def challengers_observation(hidden_picks: bool) -> challengers.Observation:
     rng = random.Random(3)
     while hidden_picks and not (game.current_player(state) == 1
                                 and game.believe(challengers.observe(state, 1)).modelled):
-        game.apply(state, game.rollout_action(state, rng), rng)
+        game.apply(state, CHALLENGERS_EVALUATOR.rollout_action(state, rng), rng)
     return challengers.observe(state, game.current_player(state))
 
 
@@ -78,7 +82,8 @@ def test_the_server_models_challengers_hidden_picks(stub: advisor_pb2_grpc.Advis
     obs = challengers_observation(hidden_picks=True)
     message = common_pb2.Observation(challengers=challengers_codec.observation_to_proto(obs))
     modelled = visits(stub, message, model=True)
-    assert modelled == library_visits(obs, model=True, game=challengers.GAME)
+    assert modelled == library_visits(obs, model=True, game=challengers.GAME,
+                                      evaluator=CHALLENGERS_EVALUATOR)
     assert modelled != visits(stub, message, model=False)
 
 

@@ -26,6 +26,7 @@ from games.challengers import GAME as CHALLENGERS
 from games.challengers import Action as ChallengersAction
 from games.challengers import new_game as new_tournament
 from games.challengers import observe as observe_tournament
+from games.challengers.evaluators import EVALUATOR as CHALLENGERS_EVALUATOR
 from games.splendor_marvel import GAME as SPLENDOR
 from games.splendor_marvel.actions import parse as parse_splendor
 
@@ -49,7 +50,7 @@ def _tournament(plies: int, players: int = 2) -> Any:
     state = new_tournament(players, seed=plies + 1)
     rng = random.Random(plies)
     for _ in range(plies):
-        CHALLENGERS.apply(state, CHALLENGERS.rollout_action(state, rng), rng)
+        CHALLENGERS.apply(state, CHALLENGERS_EVALUATOR.rollout_action(state, rng), rng)
     return state
 
 

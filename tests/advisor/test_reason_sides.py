@@ -27,8 +27,10 @@ from games.challengers import GAME as CHALLENGERS
 from games.challengers import State as ChallengersState
 from games.challengers import new_game as new_challengers
 from games.challengers import observe as observe_challengers
+from games.challengers.evaluators import EVALUATOR as CHALLENGERS_EVALUATOR
 from games.splendor_marvel import GAME as SPLENDOR
 from games.splendor_marvel import legal_actions, new_game, observe
+from games.splendor_marvel.evaluators import EVALUATOR as SPLENDOR_EVALUATOR
 
 from .conftest import midgame, observation_of, state_of
 
@@ -116,7 +118,7 @@ def _challengers_position(seed: int, plies: int) -> ChallengersState:
     played = 0
     while not CHALLENGERS.is_terminal(state) and (
             played < plies or len(CHALLENGERS.legal_actions(state)) < 2):
-        CHALLENGERS.apply(state, CHALLENGERS.rollout_action(state, rng), rng)
+        CHALLENGERS.apply(state, CHALLENGERS_EVALUATOR.rollout_action(state, rng), rng)
         played += 1
     return state
 
@@ -250,7 +252,7 @@ def test_a_review_frames_the_played_moves_advantages_as_a_trade_off(
     start = new_game(2, seed=9)
     state, rng, moves = start.clone(), random.Random(9), []
     for _ in range(REVIEWED_PLIES):
-        action = SPLENDOR.rollout_action(state, rng)
+        action = SPLENDOR_EVALUATOR.rollout_action(state, rng)
         moves.append(common_pb2.Move(notation=str(action)))
         SPLENDOR.apply(state, action, rng)
     request = advisor_pb2.ReviewGameRequest(

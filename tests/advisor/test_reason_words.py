@@ -50,7 +50,7 @@ def reasons_of(game_name: str) -> Iterator[tuple[str, str]]:
                         alternative, seat).description
                     for reason in adapter.reasons(obs, move, alternative, random.Random(ply)):
                         yield words, reason.text
-            game.apply(state, game.rollout_action(state, rng), rng)
+            game.apply(state, adapter.evaluator.rollout_action(state, rng), rng)
 
 
 @pytest.mark.parametrize("game_name", ["splendor_marvel", "challengers"])

@@ -21,6 +21,7 @@ from clients.arena.referee import play
 from contract.codecs import challengers as challengers_codec
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.splendor_marvel import GAME, SplendorState, new_game
+from games.splendor_marvel.evaluators import EVALUATOR
 from games.splendor_marvel.rules import Kind, legal_actions
 
 from .conftest import bad_fields, state_of
@@ -40,7 +41,7 @@ def _rollout(seed: int, plies: int) -> tuple[SplendorState, list[str]]:
     state = new_game(2, seed=seed)
     rng, moves = random.Random(seed), []
     for _ in range(plies):
-        action = GAME.rollout_action(state, rng)
+        action = EVALUATOR.rollout_action(state, rng)
         moves.append(str(action))
         GAME.apply(state, action, rng)
     return state, moves

@@ -7,6 +7,7 @@ import pytest
 
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.splendor_marvel import GAME, observe
+from games.splendor_marvel.evaluators import EVALUATOR
 from search import Limits, SearchConfig, ismcts
 from tests.advisor.conftest import midgame, observation_of
 
@@ -24,9 +25,9 @@ def test_suggest_move_searches_with_the_tables_puct_constant(
     served = [(c.move.notation, c.visits) for c in answer.candidates]
 
     def library(puct_c: float) -> list[tuple[str, int]]:
-        result = ismcts(GAME, observe(state, state.current), Limits(iterations=ITERATIONS),
-                        SearchConfig(puct_c=puct_c), seed=SEED)
+        result = ismcts(GAME, EVALUATOR, observe(state, state.current),
+                        Limits(iterations=ITERATIONS), SearchConfig(puct_c=puct_c), seed=SEED)
         return [(str(c.action), c.visits) for c in result.candidates]
 
-    assert served == library(GAME.search_settings(players)["puct_c"])
+    assert served == library(EVALUATOR.search_settings(players)["puct_c"])
     assert served != library(0.8), "another constant searches otherwise"

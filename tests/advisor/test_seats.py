@@ -18,9 +18,11 @@ from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from games.challengers import Challengers, State
 from games.challengers import new_game as new_tournament
 from games.challengers import observe as observe_tournament
+from games.challengers.evaluators import LOGISTIC as CHALLENGERS_EVALUATOR
 from games.splendor_marvel import GAME as SPLENDOR
 from games.splendor_marvel import Kind, SplendorState, legal_actions
 from games.splendor_marvel.actions import KIND_OF
+from games.splendor_marvel.evaluators import EVALUATOR as SPLENDOR_EVALUATOR
 
 from .conftest import midgame, observation_of, state_of
 
@@ -33,7 +35,7 @@ def _tournament(players: int, plies: int, seed: int = 5) -> State:
     state = new_tournament(players, seed=seed)
     rng = random.Random(seed)
     for _ in range(plies):
-        CHALLENGERS.apply(state, CHALLENGERS.rollout_action(state, rng), rng)
+        CHALLENGERS.apply(state, CHALLENGERS_EVALUATOR.rollout_action(state, rng), rng)
     return state
 
 
@@ -111,8 +113,8 @@ def _splendor_with_blind_reserve(hidden: bool) -> SplendorState:
                 return state
             actions = legal_actions(state)
             chosen = [a for a in actions if KIND_OF[a] is Kind.RESERVE_BLIND]
-            action = chosen[0] if chosen and rng.random() < 0.5 else SPLENDOR.rollout_action(
-                state, rng)
+            action = (chosen[0] if chosen and rng.random() < 0.5
+                      else SPLENDOR_EVALUATOR.rollout_action(state, rng))
             SPLENDOR.apply(state, action, rng)
     raise AssertionError("no such position")
 

@@ -7,6 +7,7 @@ from clients.arena.executors import Executor
 from clients.arena.runner import run_match
 from clients.arena.specs import build_bot, parse_spec
 from games.splendor_marvel import GAME, apply, new_game, observe
+from games.splendor_marvel.evaluators import EVALUATOR
 from search import ISMCTSBot, Limits, ismcts
 from tests.clients.conftest import start
 
@@ -20,11 +21,12 @@ def test_a_remote_advisor_plays_like_the_local_search_and_finishes_games():
         state, rng = new_game(3, 8), random.Random(8)
         for seed in range(6):
             observation = observe(state, state.current)
-            local = ismcts(GAME, observation, Limits(iterations=20), seed=seed).action
+            local = ismcts(GAME, EVALUATOR, observation, Limits(iterations=20), seed=seed).action
             assert bot.choose(observation, limits, seed) == local
-            local_weak = ISMCTSBot(GAME, strength=2).choose(observation, weak_limits, seed)
+            local_weak = ISMCTSBot(GAME, EVALUATOR, strength=2).choose(
+                observation, weak_limits, seed)
             assert weak.choose(observation, weak_limits, seed) == local_weak
-            apply(state, GAME.rollout_action(state, rng))
+            apply(state, EVALUATOR.rollout_action(state, rng))
         match = run_match(
             "splendor_marvel", [f"remote:{address},iters=10", "greedy"], 2, 1, 5,
             Executor(processes=1), show_progress=False,

@@ -3,7 +3,7 @@
 import pytest
 
 from clients.arena.remote import RemoteBot
-from clients.arena.specs import build_bot, engine_named, parse_spec
+from clients.arena.specs import build_bot, evaluator_named, parse_spec
 from games.splendor_marvel import GAME
 from search import ISMCTSBot, Limits, PIMCBot, SearchConfig
 
@@ -19,7 +19,7 @@ def test_default_budget_and_pimc_options():
     bot, limits = build_bot(parse_spec("pimc:worlds=4,eval=search,depth=none"), GAME)
     assert isinstance(bot, PIMCBot)
     assert limits == Limits(iterations=1000)
-    assert (bot.worlds, bot.evaluator, bot.config.rollout_depth) == (4, "search", None)
+    assert (bot.worlds, bot.scoring, bot.config.rollout_depth) == (4, "search", None)
 
 
 def test_engine_option_picks_the_search_engine():
@@ -116,36 +116,42 @@ def test_power_drafter_spec_is_for_challengers_only():
 
 def test_value_option_chooses_the_engine_that_evaluates():
     from games.challengers import Challengers
-    from games.splendor_marvel.game import LOGISTIC_GAME
+    from games.splendor_marvel.evaluators import EVALUATOR, LOGISTIC
 
     bot, _ = build_bot(parse_spec("ismcts:iters=50,value=learned"), GAME)
-    assert isinstance(bot, ISMCTSBot) and bot.game is GAME, "the default is the learned search"
+    assert isinstance(bot, ISMCTSBot) and bot.game is GAME
+    assert bot.evaluator is EVALUATOR, "the default is the learned search"
     logistic, _ = build_bot(parse_spec("ismcts:iters=50,value=logistic"), GAME)
-    assert isinstance(logistic, ISMCTSBot) and logistic.game is LOGISTIC_GAME
+    assert isinstance(logistic, ISMCTSBot) and logistic.game is GAME
+    assert logistic.evaluator is LOGISTIC
     pimc, _ = build_bot(parse_spec("pimc:iters=50,value=logistic"), GAME)
-    assert isinstance(pimc, PIMCBot) and pimc.game is LOGISTIC_GAME
+    assert isinstance(pimc, PIMCBot) and pimc.game is GAME and pimc.evaluator is LOGISTIC
     assert bot.config.puct_c is None, "the search takes the game's constant for the table"
     mine, _ = build_bot(parse_spec("ismcts:iters=50,value=learned,pc=0.9"), GAME)
     assert isinstance(mine, ISMCTSBot) and mine.config.puct_c == 0.9
     default, _ = build_bot(parse_spec("ismcts:iters=50,value=default"), GAME)
     assert isinstance(default, ISMCTSBot) and default.game is GAME
+    assert default.evaluator is EVALUATOR
     with pytest.raises(ValueError, match="value must be one of default, learned, logistic"):
         parse_spec("ismcts:value=deep")
-    with pytest.raises(ValueError, match="challengers has no engine value=deep; its engines: "
-                                         "default, learned, logistic"):
-        engine_named(Challengers(), "deep")
+    with pytest.raises(ValueError, match="challengers has no evaluator value=deep; its "
+                                         "evaluators: default, learned, logistic"):
+        evaluator_named(Challengers(), "deep")
 
 
 def test_challengers_searches_with_the_learned_worth_and_greedy_keeps_the_hand_written_one():
     from games.challengers import GAME as CHALLENGERS
-    from games.challengers.game import LOGISTIC_GAME as HAND_WRITTEN
+    from games.challengers.evaluators import EVALUATOR as LEARNED
+    from games.challengers.evaluators import LOGISTIC as HAND_WRITTEN
+    from games.splendor_marvel.evaluators import EVALUATOR
 
-    for text, game, engine in [
-        ("ismcts:iters=50", CHALLENGERS, CHALLENGERS), ("pimc:iters=50", CHALLENGERS, CHALLENGERS),
-        ("ismcts:iters=50,value=learned", CHALLENGERS, CHALLENGERS),
+    for text, game, evaluator in [
+        ("ismcts:iters=50", CHALLENGERS, LEARNED), ("pimc:iters=50", CHALLENGERS, LEARNED),
+        ("ismcts:iters=50,value=learned", CHALLENGERS, LEARNED),
         ("ismcts:iters=50,value=logistic", CHALLENGERS, HAND_WRITTEN),
         ("greedy", CHALLENGERS, HAND_WRITTEN),
-        ("greedy", GAME, GAME),  # Splendor: Marvel's greedy plays its own priors, as before
+        ("greedy", GAME, EVALUATOR),  # Splendor: Marvel's greedy plays its own priors, as before
     ]:
         bot, _ = build_bot(parse_spec(text), game)
-        assert getattr(bot, "game", None) is engine, (text, game.name)
+        assert getattr(bot, "game", None) is game, (text, game.name)
+        assert getattr(bot, "evaluator", None) is evaluator, (text, game.name)

@@ -8,6 +8,7 @@ import pytest
 
 from games.challengers import Action, Challengers, describe, new_game, render
 from games.challengers.actions import option, order
+from games.challengers.evaluators import LOGISTIC
 
 from .helpers import T
 
@@ -21,7 +22,7 @@ def test_notation_round_trips_over_whole_games() -> None:
             for action in game.legal_actions(s):
                 assert Action.parse(str(action)) is action
                 assert describe(action, s)
-            game.apply(s, game.rollout_action(s, rng), rng)
+            game.apply(s, LOGISTIC.rollout_action(s, rng), rng)
 
 
 def test_examples() -> None:

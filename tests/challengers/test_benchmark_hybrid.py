@@ -12,6 +12,7 @@ from benchmarks.strength import challengers_hybrid as bench
 from clients.arena import specs
 from games.challengers import GAME, new_game
 from games.challengers.drafters import PowerDrafter
+from games.challengers.evaluators import EVALUATOR, GREEDY
 from search import GreedyBot, ISMCTSBot, Limits, SearchConfig
 
 LIMITS = Limits(iterations=3)
@@ -26,13 +27,13 @@ def _decisions(seed: int) -> list[tuple[Any, str]]:
         legal = GAME.legal_actions(state)
         out.append((GAME.observe(state, GAME.current_player(state)),
                     bench.decision_kind(state, legal)))
-        GAME.apply(state, GAME.rollout_action(state, rng), rng)
+        GAME.apply(state, EVALUATOR.rollout_action(state, rng), rng)
     return out
 
 
 def test_every_kind_occurs_and_each_is_played_by_its_delegate() -> None:
-    search = ISMCTSBot(GAME, SearchConfig(engine="python"))
-    baselines: dict[str, Any] = {"greedy": GreedyBot(GAME), "power": PowerDrafter(GAME)}
+    search = ISMCTSBot(GAME, EVALUATOR, SearchConfig(engine="python"))
+    baselines: dict[str, Any] = {"greedy": GreedyBot(GAME, GREEDY), "power": PowerDrafter(GAME)}
     decisions = _decisions(11)
     assert {kind for _, kind in decisions} == set(bench.KINDS)
     for delegate, baseline in baselines.items():

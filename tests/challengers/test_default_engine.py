@@ -11,6 +11,7 @@ import pytest
 from advisor.warmup import kernel_games
 from clients.arena.specs import build_bot, parse_spec
 from games.challengers import GAME, flow
+from games.challengers.evaluators import EVALUATOR
 from games.challengers.game import new_game
 from games.challengers.kernel import learned as kl
 from games.challengers.observation import Observation, observe
@@ -58,8 +59,8 @@ def answers(spec: str) -> list[Any]:
 
 
 def test_the_service_warms_the_learned_kernel() -> None:
-    assert kernel_games()["challengers"] is GAME.compiled
-    assert GAME.compiled.kernel.priors.py_func.__code__ is kl.priors.__code__
+    assert kernel_games()["challengers"] is EVALUATOR.compiled
+    assert EVALUATOR.compiled.kernel.priors.py_func.__code__ is kl.priors.__code__
 
 
 @pytest.mark.parametrize("engine", ["python", "compiled"])

@@ -10,6 +10,7 @@ from games.challengers import Challengers, new_game
 from games.challengers.actions import A_DONE, A_REDRAW, DONE, PICK, TRIM, option
 from games.challengers.catalogue import BY_KEY, LEVEL, LEVEL_S, POWER
 from games.challengers.drafters import PowerDrafter, pile_mean_power, power_action
+from games.challengers.evaluators import LOGISTIC
 from games.challengers.state import DraftStep, Phase
 from search import Limits
 
@@ -56,7 +57,7 @@ def _play(bots: list[PowerDrafter | None], seed: int) -> list[str]:
         seat = GAME.current_player(state)
         bot = bots[seat]
         if bot is None:
-            action = GAME.rollout_action(state, rng)
+            action = LOGISTIC.rollout_action(state, rng)
         else:
             obs = GAME.observe(state, seat)
             action = bot.choose(obs, Limits(iterations=1), rng.getrandbits(63))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from games.challengers import GAME, new_game
 from games.challengers.effects import PICKED
+from games.challengers.evaluators import EVALUATOR
 from games.challengers.state import State
 from games.challengers.texts import EFFECT
 
@@ -99,7 +100,7 @@ def _tournament(players: int, seed: int, counts: Counter[tuple[int, int]] | None
     s = new_game(players, seed, sets=NO_OUTER_SPACE)
     s.effect_counts = counts
     while not GAME.is_terminal(s):
-        GAME.apply(s, GAME.rollout_action(s, rng), rng)
+        GAME.apply(s, EVALUATOR.rollout_action(s, rng), rng)
     return s
 
 

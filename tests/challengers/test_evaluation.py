@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from games.challengers import Challengers, new_game
 from games.challengers.catalogue import BY_KEY
+from games.challengers.evaluators import LOGISTIC
 from games.challengers.features import FEATURES, features
 from games.challengers.heuristics import evaluate, weights_for
 from games.challengers.kernel import heuristics as kh
@@ -43,7 +44,7 @@ def test_evaluation_is_a_distribution_over_seats(n: int, seed: int, plies: int) 
     for _ in range(plies):
         if GAME.is_terminal(state):
             break
-        GAME.apply(state, GAME.rollout_action(state, rng), rng)
+        GAME.apply(state, LOGISTIC.rollout_action(state, rng), rng)
     values = evaluate(state)
     assert len(values) == n
     assert all(0.0 <= v <= 1.0 for v in values)
@@ -100,7 +101,7 @@ def test_the_kernel_features_equal_the_python_ones() -> None:
         for _ in range(rng.randrange(300)):
             if GAME.is_terminal(state):
                 break
-            GAME.apply(state, GAME.rollout_action(state, rng), rng)
+            GAME.apply(state, LOGISTIC.rollout_action(state, rng), rng)
         if GAME.is_terminal(state):
             continue
         phases.add(state.phase)

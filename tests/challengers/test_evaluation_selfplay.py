@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from games.challengers import GAME, new_game
+from games.challengers.evaluators import EVALUATOR, LOGISTIC
 from games.challengers.features import FEATURES, features
-from games.challengers.game import LOGISTIC_GAME
 from search import ismcts
 from search.logit import game_seed
 from tests.splendor_marvel.test_learning_scripts import script
@@ -39,9 +39,9 @@ def test_against_an_opponent_the_search_decides_for_its_seat_only(
     selfplay = script("selfplay_challengers")
     searched = []
 
-    def spy(game, observation, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def spy(game, evaluator, observation, *args, **kwargs):  # type: ignore[no-untyped-def]
         searched.append(observation.seat)
-        return ismcts(game, observation, *args, **kwargs)
+        return ismcts(game, evaluator, observation, *args, **kwargs)
 
     monkeypatch.setattr(selfplay, "ismcts", spy)
     record = selfplay.play_game(2, 11, 16, 4, opponent="greedy", search_seat=1)
@@ -57,17 +57,18 @@ def test_against_an_opponent_the_search_decides_for_its_seat_only(
 def test_value_names_the_engine_that_searches(monkeypatch: pytest.MonkeyPatch) -> None:
     """`--value logistic` replays the data of the default before the learned worth."""
     selfplay = script("selfplay_challengers")
-    engines = []
+    searched = []
 
-    def spy(game, observation, *args, **kwargs):  # type: ignore[no-untyped-def]
-        engines.append(game)
-        return ismcts(game, observation, *args, **kwargs)
+    def spy(game, evaluator, observation, *args, **kwargs):  # type: ignore[no-untyped-def]
+        searched.append((game, evaluator))
+        return ismcts(game, evaluator, observation, *args, **kwargs)
 
     monkeypatch.setattr(selfplay, "ismcts", spy)
     record = selfplay.play_game(2, 11, 16, 4, value="logistic")
-    assert engines and set(engines) == {LOGISTIC_GAME} and record["value"] == "logistic"
-    engines.clear()
-    assert "value" not in selfplay.play_game(2, 11, 16, 4) and set(engines) == {GAME}
+    assert searched and set(searched) == {(GAME, LOGISTIC)} and record["value"] == "logistic"
+    searched.clear()
+    assert "value" not in selfplay.play_game(2, 11, 16, 4)
+    assert set(searched) == {(GAME, EVALUATOR)}
 
 
 def test_a_bad_opponent_fails_before_any_game(tmp_path: Path) -> None:
@@ -104,7 +105,7 @@ def test_the_acting_seat_s_features_hold_no_card_hidden_from_it() -> None:
                     assert world.fans[1 - seat] != state.fans[1 - seat]
                     stakes += 1
             checked += 1
-            GAME.apply(state, GAME.rollout_action(state, rng), rng)
+            GAME.apply(state, EVALUATOR.rollout_action(state, rng), rng)
     assert checked > 500 and stakes < checked / 50
 
 

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checks.challengers_kernel_differential import play_in_lockstep
-from games.challengers import GAME, flow, heuristics
+from games.challengers import GAME, evaluators, flow, heuristics
 from games.challengers.compiled import LOGISTIC
-from games.challengers.game import LOGISTIC_GAME, Challengers
+from games.challengers.evaluators import EVALUATOR, GREEDY
 from games.challengers.kernel import game as k
 from games.challengers.kernel import learned as kl
 from games.challengers.kernel.actions import NUM_ACTION_CODES, action_of, code_of
@@ -96,54 +96,57 @@ def test_every_code_names_one_action(code: int) -> None:
     assert code_of(action) == code
 
 
-ENGINES = pytest.mark.parametrize(("engine", "kernel"),
-                                  [(GAME, GAME.compiled.kernel), (LOGISTIC_GAME, k)],
-                                  ids=["default", "logistic"])
-"""Each Python engine with its kernel module: the learned worth (the default) and today's."""
+EVALUATORS = pytest.mark.parametrize(("evaluator", "kernel"),
+                                     [(EVALUATOR, EVALUATOR.compiled.kernel),
+                                      (evaluators.LOGISTIC, k)],
+                                     ids=["default", "logistic"])
+"""Each Python evaluator with its kernel module: the learned worth (the default) and today's."""
 
 
-@ENGINES
-def test_evaluation_and_priors_equal_the_python_ones(engine: Challengers, kernel: Any) -> None:
+@EVALUATORS
+def test_evaluation_and_priors_equal_the_python_ones(evaluator: evaluators.Evaluator,
+                                                     kernel: Any) -> None:
     buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
     out = np.empty(k.MAX_LEGAL)
     for state in positions(POSITIONS):
         world = encode_state(state)
         values = np.empty(state.num_players)
         kernel.evaluate(world, values)
-        assert np.allclose(values, engine.evaluate(state), rtol=0, atol=1e-9)
+        assert np.allclose(values, evaluator.evaluate(state), rtol=0, atol=1e-9)
         legal = flow.legal_actions(state)
         count = kernel.legal_actions(world, buffer)
         kernel.priors(world, buffer, count, out)
-        assert np.allclose(out[:count], engine.priors(state, legal), rtol=0, atol=1e-9)
+        assert np.allclose(out[:count], evaluator.priors(state, legal), rtol=0, atol=1e-9)
 
 
 def test_the_default_reads_the_learned_worth_and_value_logistic_the_hand_written_one() -> None:
-    """`GAME` scores by `worth.json`; `LOGISTIC_GAME` by `_value` at `PRIOR_TEMPERATURE`, each
+    """`EVALUATOR` scores by `worth.json`; `LOGISTIC` by `_value` at `PRIOR_TEMPERATURE`, each
     with its own compiled twin; their priors differ somewhere."""
     assert heuristics.TODAY.pick == tuple(heuristics._value(c) for c in range(k.NUM_TYPES))
     assert heuristics.TODAY.temperature == heuristics.PRIOR_TEMPERATURE
     assert not any(heuristics.TODAY.trim)
-    assert [entry("challengers").engine(v) for v in ("default", "learned", "logistic")] == [
-        GAME, GAME, LOGISTIC_GAME]
-    assert GAME.compiled is default().compiled
-    assert GAME.compiled.kernel.priors.py_func.__code__ is kl.priors.__code__
-    assert LOGISTIC_GAME.compiled is LOGISTIC and LOGISTIC.kernel is k
-    assert GAME.compiled.kernel_version != LOGISTIC.kernel_version, "two numba caches"
+    assert [entry("challengers").evaluator(v) for v in ("default", "learned", "logistic")] == [
+        EVALUATOR, EVALUATOR, evaluators.LOGISTIC]
+    assert EVALUATOR.compiled is default().compiled
+    assert EVALUATOR.compiled.kernel.priors.py_func.__code__ is kl.priors.__code__
+    assert evaluators.LOGISTIC.compiled is LOGISTIC and LOGISTIC.kernel is k
+    assert EVALUATOR.compiled.kernel_version != LOGISTIC.kernel_version, "two numba caches"
     states = positions(POSITIONS)
     for state in states:
         legal = flow.legal_actions(state)
-        assert GAME.priors(state, legal) == heuristics.priors(state, legal, LEARNED)
-        assert LOGISTIC_GAME.priors(state, legal) == heuristics.priors(state, legal,
-                                                                       heuristics.TODAY)
-    assert any(GAME.priors(s, flow.legal_actions(s)) != LOGISTIC_GAME.priors(
+        assert EVALUATOR.priors(state, legal) == heuristics.priors(state, legal, LEARNED)
+        assert evaluators.LOGISTIC.priors(state, legal) == heuristics.priors(state, legal,
+                                                                             heuristics.TODAY)
+    assert any(EVALUATOR.priors(s, flow.legal_actions(s)) != evaluators.LOGISTIC.priors(
         s, flow.legal_actions(s)) for s in states)
 
 
 def test_greedy_plays_the_hand_written_prior_not_the_learned_one() -> None:
-    """`GreedyBot` on the default engine plays the highest hand-written prior in its sampled
-    world (the targets' opponent stays today's), which is not always the learned one's."""
-    bot = GreedyBot(GAME)
-    assert GAME.greedy_engine is LOGISTIC_GAME is LOGISTIC_GAME.greedy_engine
+    """`GreedyBot` on the evaluator the registry names for greedy plays the highest hand-written
+    prior in its sampled world (the targets' opponent stays today's), which is not always the
+    learned one's."""
+    bot = GreedyBot(GAME, entry("challengers").greedy())
+    assert entry("challengers").greedy() is GREEDY is evaluators.LOGISTIC
     differ = 0
     for seed, state in enumerate(positions(POSITIONS)):
         observation = observe(state, flow.current_player(state))
@@ -157,15 +160,15 @@ def test_greedy_plays_the_hand_written_prior_not_the_learned_one() -> None:
     assert differ > 0
 
 
-@ENGINES
+@EVALUATORS
 def test_the_playout_policy_makes_the_python_move_from_the_same_draws(
-        engine: Challengers, kernel: Any) -> None:
+        evaluator: evaluators.Evaluator, kernel: Any) -> None:
     buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
     for i, state in enumerate(positions(POSITIONS)):
         for seed in (i, i + 1000, i + 2000):
             python_rng: Any = PythonRng(seed)
             kernel_rng = new_rng(seed)
-            expected = engine.rollout_action(state, python_rng)
+            expected = evaluator.rollout_action(state, python_rng)
             chosen = kernel.rollout_action(encode_state(state), kernel_rng, buffer)
             assert chosen == code_of(expected)
             assert int(kernel_rng[0]) == python_rng.state, "the same number of draws"
@@ -220,16 +223,16 @@ def test_the_kernel_sampler_shuffles_a_hidden_pile_uniformly() -> None:
      SearchConfig(rollout="random", rollout_depth=None)],
     ids=["default", "puct", "random-to-the-end"],
 )
-@ENGINES
+@EVALUATORS
 def test_the_compiled_search_grows_the_python_search_s_tree(
-        config: SearchConfig, engine: Challengers, kernel: Any) -> None:
+        config: SearchConfig, evaluator: evaluators.Evaluator, kernel: Any) -> None:
     for seed, state in enumerate(positions(8)[::2]):
         observation = observe(state, flow.current_player(state))
         python_rng: Any = PythonRng(seed)
-        python = TreeSearch(engine, partial(sample, observation), config, python_rng)
+        python = TreeSearch(GAME, evaluator, partial(sample, observation), config, python_rng)
         python_reason = python.run(200)
-        compiled = CompiledTreeSearch(engine.compiled, LOGISTIC.encode_observation(observation),
-                                      config, seed)
+        compiled = CompiledTreeSearch(evaluator.compiled,
+                                      LOGISTIC.encode_observation(observation), config, seed)
         compiled_reason = compiled.run(200)
         expected = summarize(python.root, python.player, python.iterations, python.nodes,
                              python_reason)

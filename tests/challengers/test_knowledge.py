@@ -15,10 +15,9 @@ import numpy as np
 import pytest
 
 from games import weights
-from games.challengers import GAME, flow, heuristics, knowledge
+from games.challengers import GAME, Challengers, evaluators, flow, heuristics, knowledge
 from games.challengers.compiled import LOGISTIC
-from games.challengers.engines import ENGINES, NETWORKS
-from games.challengers.game import LOGISTIC_GAME, Challengers
+from games.challengers.evaluators import EVALUATOR, EVALUATORS, NETWORKS
 from games.challengers.kernel import game as k
 from games.challengers.kernel.actions import code_of
 from games.challengers.kernel.state import encode_state
@@ -51,13 +50,13 @@ def trial_folder(tmp_path: Path) -> Path:
 
 
 def test_the_package_s_engines_are_its_manifest_s_and_the_baseline() -> None:
-    assert list(ENGINES) == ["learned", "logistic"]
-    assert ENGINES["learned"] is GAME and ENGINES["logistic"] is LOGISTIC_GAME
-    assert GAME.knowledge is knowledge.default() and NETWORKS == ("worth-gen1",)
+    assert list(EVALUATORS) == ["learned", "logistic"]
+    assert EVALUATORS["learned"] is EVALUATOR and EVALUATORS["logistic"] is evaluators.LOGISTIC
+    assert EVALUATOR is knowledge.default() and NETWORKS == ("worth-gen1",)
     assert knowledge.manifest().folder == knowledge.SHIPPED
-    assert GAME.playout_worth is heuristics.TODAY, "playouts null: the hand-written worth"
-    assert LOGISTIC_GAME.knowledge is None
-    assert LOGISTIC_GAME.worth is LOGISTIC_GAME.playout_worth is heuristics.TODAY
+    assert EVALUATOR.playout_worth is heuristics.TODAY, "playouts null: the hand-written worth"
+    assert evaluators.LOGISTIC is knowledge.HAND_WRITTEN
+    assert evaluators.LOGISTIC.worth is evaluators.LOGISTIC.playout_worth is heuristics.TODAY
 
 
 def test_a_new_entry_is_an_engine_of_its_own_in_python_and_compiled(tmp_path: Path) -> None:
@@ -69,21 +68,21 @@ def test_a_new_entry_is_an_engine_of_its_own_in_python_and_compiled(tmp_path: Pa
     assert default.version == knowledge.default().version, "the same files, the same tag"
     assert trial.compiled.kernel_version == trial.version != default.version
     assert trial.version.endswith(LOGISTIC.kernel_version)
-    engine, kernel = Challengers(trial), trial.compiled.kernel
+    kernel = trial.compiled.kernel
     buffer = np.empty(k.MAX_LEGAL, dtype=np.int32)
     out = np.empty(k.MAX_LEGAL)
     differ = 0
     for i, state in enumerate(positions(60)):
         legal = flow.legal_actions(state)
-        mine = engine.priors(state, legal)
-        differ += len(legal) > 1 and mine != GAME.priors(state, legal)
+        mine = trial.priors(state, legal)
+        differ += len(legal) > 1 and mine != EVALUATOR.priors(state, legal)
         world = encode_state(state)
         count = kernel.legal_actions(world, buffer)
         kernel.priors(world, buffer, count, out)
         assert np.allclose(out[:count], mine, rtol=0, atol=1e-9)
         python_rng: Any = PythonRng(i)
         kernel_rng = new_rng(i)
-        expected = engine.rollout_action(state, python_rng)
+        expected = trial.rollout_action(state, python_rng)
         assert kernel.rollout_action(world, kernel_rng, buffer) == code_of(expected)
         assert int(kernel_rng[0]) == python_rng.state, "the same number of draws"
     assert differ > 10
@@ -165,9 +164,12 @@ def test_a_fit_never_writes_over_a_network(tmp_path: Path) -> None:
 
 
 def test_an_engine_pickles_as_its_folder_and_id_for_worker_processes(tmp_path: Path) -> None:
-    again = pickle.loads(pickle.dumps(GAME))
-    assert again.knowledge is GAME.knowledge and again.worth == GAME.worth
-    assert pickle.loads(pickle.dumps(LOGISTIC_GAME)).knowledge is None
+    assert isinstance(pickle.loads(pickle.dumps(GAME)), Challengers), "the rules pickle too"
+    again = pickle.loads(pickle.dumps(EVALUATOR))
+    assert again is EVALUATOR and again.worth == EVALUATOR.worth
+    logistic = pickle.loads(pickle.dumps(evaluators.LOGISTIC))
+    assert isinstance(logistic, knowledge.HandWritten)
+    assert logistic.worth == logistic.playout_worth == heuristics.TODAY
     trial = knowledge.read_manifest(trial_folder(tmp_path)).engines["trial"]
     assert trial.compiled.kernel is not None
     back = pickle.loads(pickle.dumps(trial))

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from benchmarks.strength.challengers_opponent_model import hidden_picks, information, revealed
 from games.challengers import GAME, new_game, observe, sample
+from games.challengers.evaluators import EVALUATOR
 from games.challengers.heuristics import pick_scores
 from games.challengers.observation import believe
 from games.challengers.opponent_model import NOISE, choose_pick, pick_chances
@@ -30,7 +31,7 @@ def greedy_positions(players: int, seed: int) -> Iterator[State]:
     while not GAME.is_terminal(state):
         yield state
         actions = GAME.legal_actions(state)
-        chances = GAME.priors(state, actions)
+        chances = EVALUATOR.priors(state, actions)
         best = max(range(len(actions)), key=chances.__getitem__)
         GAME.apply(state, actions[best], rng)
 
@@ -107,8 +108,8 @@ def test_a_modelled_search_is_reproducible_and_searches_other_worlds() -> None:
     obs = observe(state, 1)
 
     def visits(model: OpponentModel) -> list[tuple[str, int]]:
-        result = ismcts(GAME, obs, Limits(iterations=300), SearchConfig(opponent_model=model),
-                        seed=4)
+        result = ismcts(GAME, EVALUATOR, obs, Limits(iterations=300),
+                        SearchConfig(opponent_model=model), seed=4)
         return [(str(c.action), c.visits) for c in result.candidates]
 
     assert visits("priors") == visits("priors")

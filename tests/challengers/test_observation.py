@@ -10,6 +10,7 @@ import pytest
 from games.challengers import Challengers, flow, new_game, observe, sample
 from games.challengers.actions import Action
 from games.challengers.catalogue import LEVEL, SET_OF, pile_cards
+from games.challengers.evaluators import LOGISTIC
 from games.challengers.observation import HIDDEN
 from games.challengers.setup import new_state
 from games.challengers.state import PH_PAID, TYPE_MASK, DraftStep, Phase, State
@@ -28,7 +29,7 @@ def _states(players: int, seed: int, every: int = 7) -> list[State]:
     while not GAME.is_terminal(s):
         if i % every == 0:
             out.append(s.clone())
-        GAME.apply(s, GAME.rollout_action(s, rng), rng)
+        GAME.apply(s, LOGISTIC.rollout_action(s, rng), rng)
         i += 1
     return out
 
@@ -86,7 +87,7 @@ def test_picks_of_earlier_drafters_are_hidden_until_the_reveal() -> None:
     s = new_game(3, 9)
     shown = observe(s, 1).decks[0]
     while s.turn == 0:
-        GAME.apply(s, GAME.rollout_action(s, rng), rng)
+        GAME.apply(s, LOGISTIC.rollout_action(s, rng), rng)
     assert observe(s, 1).decks[0] == shown  # seat 0 finished; seat 1 still sees the old deck
     assert sum(observe(s, 1).phase_counters[0][:3]) >= 1  # but how many cards it took is visible
     assert observe(s, 0).decks[0] == tuple(sorted(s.decks[0]))
@@ -110,7 +111,7 @@ def test_sampled_world_plays_on_to_the_end() -> None:
     s = _states(4, 5)[10]
     w = sample(observe(s, 2), rng)
     while not GAME.is_terminal(w):
-        GAME.apply(w, GAME.rollout_action(w, rng), rng)
+        GAME.apply(w, LOGISTIC.rollout_action(w, rng), rng)
     assert sum(GAME.returns(w)) == pytest.approx(1.0)
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from games.challengers import Challengers, new_game, observe
+from games.challengers.evaluators import LOGISTIC
 from games.challengers.odds import match_win_chances
 from games.challengers.state import Phase, State
 
@@ -18,7 +19,7 @@ GAME = Challengers()
 def _play_until(players: int, seed: int, done: Callable[[State], bool]) -> State:
     s, rng = new_game(players, seed), random.Random(seed)
     while not done(s):
-        GAME.apply(s, GAME.rollout_action(s, rng), rng)
+        GAME.apply(s, LOGISTIC.rollout_action(s, rng), rng)
     return s
 
 

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.challengers import Challengers, new_game, observe, sample
+from games.challengers.evaluators import LOGISTIC
 from games.challengers.invariants import violations
 
 GAME = Challengers()
@@ -43,7 +44,7 @@ def test_clone_is_independent(players: int, seed: int) -> None:
     for _ in range(30):
         if GAME.is_terminal(s):
             break
-        GAME.apply(s, GAME.rollout_action(s, rng), rng)
+        GAME.apply(s, LOGISTIC.rollout_action(s, rng), rng)
     assert (repr(copy), Counter(copy.all_cards()), copy.decks[0]) == before
 
 
@@ -54,12 +55,12 @@ def test_heuristics_are_well_formed(players: int, seed: int) -> None:
     rng = random.Random(seed)
     while not GAME.is_terminal(s):
         actions = GAME.legal_actions(s)
-        pri = GAME.priors(s, actions)
+        pri = LOGISTIC.priors(s, actions)
         assert len(pri) == len(actions) and abs(sum(pri) - 1.0) < 1e-9
-        value = GAME.evaluate(s)
+        value = LOGISTIC.evaluate(s)
         assert len(value) == players and all(0.0 <= v <= 1.0 for v in value)
-        assert GAME.rollout_action(s, rng) in actions
-        GAME.apply(s, GAME.rollout_action(s, rng), rng)
+        assert LOGISTIC.rollout_action(s, rng) in actions
+        GAME.apply(s, LOGISTIC.rollout_action(s, rng), rng)
 
 
 @settings(max_examples=20, deadline=None)
@@ -78,4 +79,4 @@ def test_every_seat_can_sample_a_world_at_every_step(
             assert observe(sample(o, rng), seat) == o
         actions = GAME.legal_actions(s)
         pick = actions[rng.randrange(len(actions))] if rng.random() < random_share else None
-        GAME.apply(s, pick or GAME.rollout_action(s, rng), rng)
+        GAME.apply(s, pick or LOGISTIC.rollout_action(s, rng), rng)

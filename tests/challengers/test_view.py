@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from games.challengers import GAME, new_game, observe
+from games.challengers.evaluators import EVALUATOR
 from games.challengers.state import MATCH
 from games.challengers.view import KEY_LINE, render_observation
 
@@ -19,6 +20,6 @@ def test_the_key_is_under_the_draft_and_the_match() -> None:
         table = render_observation(observe(state, seat))
         assert table.endswith("\n" + KEY_LINE)
         seen.add(state.phase == MATCH)
-        GAME.apply(state, GAME.rollout_action(state, rng), rng)
+        GAME.apply(state, EVALUATOR.rollout_action(state, rng), rng)
     assert seen == {True, False}
     assert all(mark in KEY_LINE for mark in ("x2", "?", "r1", "@s"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from games.splendor_marvel import GAME, SplendorState, new_game
+from games.splendor_marvel.evaluators import EVALUATOR
 
 
 def played_game(num_players: int, seed: int, plies: int | None = None) -> SplendorState:
@@ -16,7 +17,8 @@ def played_game(num_players: int, seed: int, plies: int | None = None) -> Splend
     played = 0
     while state.result is None and (plies is None or played < plies):
         legal = GAME.legal_actions(state)
-        action = rng.choice(legal) if rng.random() < 1 / 3 else GAME.rollout_action(state, rng)
+        action = rng.choice(legal) if rng.random() < 1 / 3 else EVALUATOR.rollout_action(
+            state, rng)
         GAME.apply(state, action, rng)
         played += 1
     return state

@@ -13,10 +13,10 @@ from tests.search.toy_games import GuessState, GuessTheCard, HighCard, HighCardS
 def bots(game: HighCard) -> list[Bot]:
     return [
         RandomBot(game),
-        GreedyBot(game),
-        PIMCBot(game, worlds=4),
-        PIMCBot(game, worlds=4, evaluator="search"),
-        ISMCTSBot(game),
+        GreedyBot(game, game),
+        PIMCBot(game, game, worlds=4),
+        PIMCBot(game, game, worlds=4, scoring="search"),
+        ISMCTSBot(game, game),
     ]
 
 
@@ -44,7 +44,7 @@ def test_every_bot_plays_legal_moves_to_the_end(index: int) -> None:
 def test_greedy_follows_the_priors() -> None:
     game = HighCard(deck=9, hand_size=3)
     state = HighCardState([[2, 5, 8], [1, 3, 9]])
-    assert GreedyBot(game).choose(game.observe(state, 0), Limits(iterations=1), 0) == 8
+    assert GreedyBot(game, game).choose(game.observe(state, 0), Limits(iterations=1), 0) == 8
 
 
 def test_random_bot_spreads_its_choices() -> None:
@@ -61,6 +61,6 @@ def test_ismcts_beats_random_at_high_card() -> None:
     game = HighCard(deck=9, hand_size=3)
     score = 0.0
     for seed in range(12):
-        smart, dumb = ISMCTSBot(game), RandomBot(game)
+        smart, dumb = ISMCTSBot(game, game), RandomBot(game)
         score += play(game, [smart, dumb], seed)[0] + play(game, [dumb, smart], seed)[1]
     assert score / 24 > 0.55

@@ -59,7 +59,7 @@ def test_wall_time_budget_is_respected(
     position: tuple[HighCard, HighCardObservation], clock: FakeClock
 ) -> None:
     game, observation = position
-    result = ismcts(game, observation, Limits(time=0.5), seed=1)
+    result = ismcts(game, game, observation, Limits(time=0.5), seed=1)
 
     assert result.stats.stopped_by == "time"
     assert 0.5 <= result.stats.elapsed <= 0.5 + 3 * TICK
@@ -71,7 +71,7 @@ def test_an_external_deadline_stops_the_search(
 ) -> None:
     game, observation = position
     limits = Limits(time=10.0, deadline=clock() + 0.3)
-    result = ismcts(game, observation, limits, seed=1)
+    result = ismcts(game, game, observation, limits, seed=1)
 
     assert result.stats.stopped_by == "deadline"
     assert 0.3 - 3 * TICK <= result.stats.elapsed <= 0.3 + 3 * TICK
@@ -81,7 +81,7 @@ def test_an_iteration_budget_stops_before_the_time_budget(
     position: tuple[HighCard, HighCardObservation],
 ) -> None:
     game, observation = position
-    result = ismcts(game, observation, Limits(iterations=50, time=30.0), seed=1)
+    result = ismcts(game, game, observation, Limits(iterations=50, time=30.0), seed=1)
     assert result.stats.stopped_by == "iterations"
     assert result.stats.iterations == 50
 
@@ -90,7 +90,7 @@ def test_a_passed_deadline_still_gives_an_answer(
     position: tuple[HighCard, HighCardObservation],
 ) -> None:
     game, observation = position
-    result = ismcts(game, observation, Limits(deadline=now() - 1.0), seed=1)
+    result = ismcts(game, game, observation, Limits(deadline=now() - 1.0), seed=1)
     assert result.stats.iterations == 1
     assert result.action in observation.hand
 
@@ -104,7 +104,9 @@ def test_cancellation_from_another_thread_stops_quickly(
     timer = threading.Timer(0.2, cancel.set)
     timer.start()
     try:
-        result, elapsed = timed(lambda: ismcts(game, observation, Limits(cancel=cancel), seed=1))
+        result, elapsed = timed(
+            lambda: ismcts(game, game, observation, Limits(cancel=cancel), seed=1)
+        )
     finally:
         timer.cancel()
 
@@ -119,7 +121,7 @@ def test_progress_reports_arrive_while_searching(
     game, observation = position
     reports: list[SearchResult] = []
     limits = Limits(time=0.4, on_progress=reports.append, progress_ms=50)
-    final = ismcts(game, observation, limits, seed=1)
+    final = ismcts(game, game, observation, limits, seed=1)
 
     assert len(reports) >= 6  # every 50 ms of 400
     assert all(r.stats.stopped_by == "running" for r in reports)
@@ -136,7 +138,9 @@ def test_workers_stop_on_cancellation(position: tuple[HighCard, HighCardObservat
     timer.start()
     try:
         result, elapsed = timed(
-            lambda: ismcts(game, observation, Limits(cancel=cancel), SearchConfig(workers=2))
+            lambda: ismcts(
+                game, game, observation, Limits(cancel=cancel), SearchConfig(workers=2)
+            )
         )
     finally:
         timer.cancel()
@@ -151,7 +155,9 @@ def test_workers_stop_at_the_wall_time_budget(
 ) -> None:
     game, observation = position
     limits = Limits(time=0.5)
-    result, elapsed = timed(lambda: ismcts(game, observation, limits, SearchConfig(workers=2)))
+    result, elapsed = timed(
+        lambda: ismcts(game, game, observation, limits, SearchConfig(workers=2))
+    )
 
     assert result.stats.stopped_by == "time"
     assert result.stats.workers == 2
@@ -164,7 +170,8 @@ def test_a_node_limit_stops_the_search_once_the_tree_is_that_big(
 ) -> None:
     game, observation = position
     config = SearchConfig(engine="python", workers=workers)
-    result = ismcts(game, observation, Limits(iterations=100_000, nodes=300), config, seed=1)
+    limits = Limits(iterations=100_000, nodes=300)
+    result = ismcts(game, game, observation, limits, config, seed=1)
     assert result.stats.stopped_by == "nodes"
     assert 300 <= result.stats.nodes < 300 + 20 * workers  # one iteration's nodes past it
     assert result.stats.iterations < 100_000
@@ -175,8 +182,11 @@ def test_a_node_limit_changes_only_where_the_search_stops(
 ) -> None:
     game, observation = position
     config = SearchConfig(engine="python")
-    limited = ismcts(game, observation, Limits(iterations=100_000, nodes=300), config, seed=1)
-    same = ismcts(game, observation, Limits(iterations=limited.stats.iterations), config, seed=1)
+    limits = Limits(iterations=100_000, nodes=300)
+    limited = ismcts(game, game, observation, limits, config, seed=1)
+    same = ismcts(
+        game, game, observation, Limits(iterations=limited.stats.iterations), config, seed=1
+    )
     assert (same.candidates, same.stats.nodes) == (limited.candidates, limited.stats.nodes)
 
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from games.nim.evaluators import EVALUATOR as NIM_EVALUATOR
+from games.nim.evaluators import Uniform
 from kernels.rng import PythonRng
 from search import Limits, SearchConfig, ismcts
 from search import compiled as compiled_search
@@ -54,20 +56,26 @@ def high_card_positions() -> list[tuple[str, Any]]:
     return positions
 
 
-POSITIONS: list[tuple[str, Any, Any, Any]] = [
-    ("nim", Nim(), CompiledNim(), NimObservation((3, 4, 5), 0)),
-    ("guess", ReplayableGuess(), CompiledGuess(), ReplayableGuess().observe(GuessState(2), 0)),
+def toy(game: Any) -> tuple[Any, Any]:
+    """A toy game as its own evaluator: (game, evaluator)."""
+    return game, game
+
+
+POSITIONS: list[tuple[str, Any, Any, Any, Any]] = [
+    ("nim", Nim(), NIM_EVALUATOR, CompiledNim(), NimObservation((3, 4, 5), 0)),
+    ("guess", *toy(ReplayableGuess()), CompiledGuess(),
+     ReplayableGuess().observe(GuessState(2), 0)),
     *[
-        (name, ReplayableHighCard(deck=12, hand_size=4), CompiledHighCard(), observation)
+        (name, *toy(ReplayableHighCard(deck=12, hand_size=4)), CompiledHighCard(), observation)
         for name, observation in high_card_positions()
     ],
 ]
 
 
-def python_summary(game: Any, observation: Any, config: SearchConfig, seed: int,
-                   iterations: int) -> RootSummary:
+def python_summary(game: Any, evaluator: Any, observation: Any, config: SearchConfig,
+                   seed: int, iterations: int) -> RootSummary:
     rng: Any = PythonRng(seed)
-    search = TreeSearch(game, lambda r: game.sample(observation, r), config, rng)
+    search = TreeSearch(game, evaluator, lambda r: game.sample(observation, r), config, rng)
     reason = search.run(iterations)
     return summarize(search.root, search.player, search.iterations, search.nodes, reason)
 
@@ -79,20 +87,21 @@ def compiled_summary(twin: Any, observation: Any, config: SearchConfig, seed: in
 
 
 @pytest.mark.parametrize("config", CONFIGS.values(), ids=CONFIGS.keys())
-@pytest.mark.parametrize(("name", "game", "twin", "observation"), POSITIONS,
+@pytest.mark.parametrize(("name", "game", "evaluator", "twin", "observation"), POSITIONS,
                          ids=[p[0] for p in POSITIONS])
 def test_the_compiled_tree_is_the_python_tree_node_for_node(
-    name: str, game: Any, twin: Any, observation: Any, config: SearchConfig
+    name: str, game: Any, evaluator: Any, twin: Any, observation: Any, config: SearchConfig
 ) -> None:
     for seed in (1, 2):
-        expected = python_summary(game, observation, config, seed, 600)
+        expected = python_summary(game, evaluator, observation, config, seed, 600)
         assert compiled_summary(twin, observation, config, seed, 600) == expected
         assert expected.nodes > len(expected.actions) + 1  # it searched below the root
 
 
 def test_growing_the_arrays_mid_search_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    _, game, twin, observation = POSITIONS[2]
-    expected = python_summary(game, observation, SearchConfig(selection="puct"), 5, 800)
+    _, game, evaluator, twin, observation = POSITIONS[2]
+    expected = python_summary(game, evaluator, observation, SearchConfig(selection="puct"), 5,
+                              800)
     monkeypatch.setattr(compiled_search, "INITIAL_NODES", 16)
     monkeypatch.setattr(compiled_search, "INITIAL_PATH", 1)
     grown = compiled_summary(twin, observation, SearchConfig(selection="puct"), 5, 800)
@@ -119,15 +128,15 @@ def test_a_compiled_search_that_sees_the_card_gambles() -> None:
     assert result.best.pv == (GAMBLE, "name1")
 
 
-def test_ismcts_takes_the_compiled_path_when_the_game_offers_one() -> None:
-    class NimWithTwin(Nim):
+def test_ismcts_takes_the_compiled_path_when_the_evaluator_offers_one() -> None:
+    class UniformWithTwin(Uniform):
         compiled = CompiledNim()
 
     observation = NimObservation((3, 4, 5), 0)
-    game = NimWithTwin()
-    compiled = ismcts(game, observation, Limits(iterations=400), seed=9)
-    python = ismcts(game, observation, Limits(iterations=400), SearchConfig(engine="python"),
-                    seed=9)
+    game, evaluator = Nim(), UniformWithTwin()
+    compiled = ismcts(game, evaluator, observation, Limits(iterations=400), seed=9)
+    python = ismcts(game, evaluator, observation, Limits(iterations=400),
+                    SearchConfig(engine="python"), seed=9)
     direct = compiled_ismcts(CompiledNim(), observation, Limits(iterations=400), SearchConfig(),
                              seed=9)
     assert fingerprint(compiled) == fingerprint(direct)
@@ -136,8 +145,8 @@ def test_ismcts_takes_the_compiled_path_when_the_game_offers_one() -> None:
     # Piles 2, 3, 4: the only winning move takes 3 from the pile of 4 (nim-sum 0 after it).
     for selection in ("uct", "puct"):
         config = SearchConfig(selection=selection, rollout_depth=None)  # type: ignore[arg-type]
-        strong = ismcts(game, NimObservation((2, 3, 4), 0), Limits(iterations=5000), config,
-                        seed=9)
+        strong = ismcts(game, evaluator, NimObservation((2, 3, 4), 0), Limits(iterations=5000),
+                        config, seed=9)
         assert strong.action == (2, 3)
         assert strong.best.value > 0.85
 
@@ -148,7 +157,7 @@ def fingerprint(result: SearchResult) -> tuple[object, ...]:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_same_seed_same_answer(workers: int) -> None:
-    _, _, twin, observation = POSITIONS[3]
+    _, _, _, twin, observation = POSITIONS[3]
     config = SearchConfig(workers=workers)
     first = compiled_ismcts(twin, observation, Limits(iterations=3000), config, seed=42)
     again = compiled_ismcts(twin, observation, Limits(iterations=3000), config, seed=42)
@@ -159,7 +168,7 @@ def test_same_seed_same_answer(workers: int) -> None:
 
 
 def test_a_time_budget_stops_the_search_and_says_so() -> None:
-    _, _, twin, observation = POSITIONS[2]
+    _, _, _, twin, observation = POSITIONS[2]
     result = compiled_ismcts(twin, observation, Limits(time=0.05), SearchConfig(), seed=1)
     assert result.stats.stopped_by == "time"
     assert result.stats.iterations >= 1
@@ -167,7 +176,7 @@ def test_a_time_budget_stops_the_search_and_says_so() -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_node_limit_bounds_the_compiled_trees(workers: int) -> None:
-    _, _, twin, observation = POSITIONS[2]
+    _, _, _, twin, observation = POSITIONS[2]
     limits = Limits(iterations=1_000_000, nodes=100)
     result = compiled_ismcts(twin, observation, limits, SearchConfig(workers=workers), seed=1)
     assert result.stats.stopped_by == "nodes"
@@ -176,7 +185,7 @@ def test_a_node_limit_bounds_the_compiled_trees(workers: int) -> None:
 
 
 def test_cancellation_from_another_thread_stops_the_search() -> None:
-    _, _, twin, observation = POSITIONS[2]
+    _, _, _, twin, observation = POSITIONS[2]
     cancel = threading.Event()
     timer = threading.Timer(0.05, cancel.set)
     timer.start()
@@ -188,7 +197,7 @@ def test_cancellation_from_another_thread_stops_the_search() -> None:
 
 
 def test_progress_reports_grow_until_the_final_answer() -> None:
-    _, _, twin, observation = POSITIONS[2]
+    _, _, _, twin, observation = POSITIONS[2]
     reports: list[SearchResult] = []
     limits = Limits(time=0.3, on_progress=reports.append, progress_ms=20)
     final = compiled_ismcts(twin, observation, limits, SearchConfig(), seed=1)

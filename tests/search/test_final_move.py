@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import games.splendor_marvel as splendor
+from games.splendor_marvel.evaluators import EVALUATOR
 from search import Limits, SearchConfig, ismcts
 from search.result import (
     LCB_VISIT_SHARE,
@@ -118,7 +119,7 @@ def position(game_seed: int, plies: int) -> Any:
     state = splendor.new_game(2, seed=game_seed)
     rng = random.Random(game_seed)
     for _ in range(plies):
-        game.apply(state, game.rollout_action(state, rng), rng)
+        game.apply(state, EVALUATOR.rollout_action(state, rng), rng)
     return game.observe(state, game.current_player(state))
 
 
@@ -132,10 +133,11 @@ def test_a_real_search_plays_the_best_eligible_bound_reproducibly(engine: Any) -
     game_seed, plies, iterations = DIFFERING[engine]
     observation = position(game_seed, plies)
     limits = Limits(iterations=iterations)
-    visits = ismcts(splendor.GAME, observation, limits, SearchConfig(engine=engine), seed=1)
+    visits = ismcts(splendor.GAME, EVALUATOR, observation, limits, SearchConfig(engine=engine),
+                    seed=1)
     config = SearchConfig(engine=engine, final_move="lcb")
-    lcb = ismcts(splendor.GAME, observation, limits, config, seed=1)
-    again = ismcts(splendor.GAME, observation, limits, config, seed=1)
+    lcb = ismcts(splendor.GAME, EVALUATOR, observation, limits, config, seed=1)
+    again = ismcts(splendor.GAME, EVALUATOR, observation, limits, config, seed=1)
 
     assert lcb.stats.engine == engine
     assert lcb.best.lcb == best_eligible(lcb.candidates)
@@ -151,11 +153,11 @@ def test_a_real_search_plays_the_best_eligible_bound_reproducibly(engine: Any) -
 def test_root_parallel_workers_choose_by_the_merged_bounds(engine: Any) -> None:
     observation = position(4, 23)
     config = SearchConfig(engine=engine, workers=2, final_move="lcb")
-    result = ismcts(splendor.GAME, observation, Limits(iterations=400), config, seed=2)
+    result = ismcts(splendor.GAME, EVALUATOR, observation, Limits(iterations=400), config, seed=2)
     assert result.stats.workers == 2
     assert sum(c.visits for c in result.candidates) == 400
     assert result.best.lcb == best_eligible(result.candidates)
-    visits = ismcts(splendor.GAME, observation, Limits(iterations=400),
+    visits = ismcts(splendor.GAME, EVALUATOR, observation, Limits(iterations=400),
                     replace(config, final_move="visits"), seed=2)
     assert same_search(result, visits)
 
@@ -163,9 +165,9 @@ def test_root_parallel_workers_choose_by_the_merged_bounds(engine: Any) -> None:
 def test_the_multiple_observer_search_chooses_by_the_bound_too() -> None:
     observation = position(4, 5)
     config = SearchConfig(observers="multiple", final_move="lcb")
-    result = ismcts(splendor.GAME, observation, Limits(iterations=300), config, seed=1)
+    result = ismcts(splendor.GAME, EVALUATOR, observation, Limits(iterations=300), config, seed=1)
     assert result.best.lcb == best_eligible(result.candidates)
-    visits = ismcts(splendor.GAME, observation, Limits(iterations=300),
+    visits = ismcts(splendor.GAME, EVALUATOR, observation, Limits(iterations=300),
                     replace(config, final_move="visits"), seed=1)
     assert same_search(result, visits)
     assert visits.best.visits == max(c.visits for c in visits.candidates)

@@ -1,5 +1,5 @@
-"""A game's own search settings by table size (`search.config.settled`): Splendor: Marvel's
-PUCT constant for its learned priors, and an explicit setting winning over it."""
+"""An evaluator's own search settings by table size (`search.config.settled`): Splendor:
+Marvel's PUCT constant for its learned priors, and an explicit setting winning over it."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from dataclasses import replace
 import pytest
 
 import games.splendor_marvel as splendor
-from games.splendor_marvel.game import LOGISTIC_GAME
+from games.splendor_marvel.evaluators import EVALUATOR, LOGISTIC
 from search import Limits, SearchConfig, ismcts
 from search.config import DEFAULT_PUCT_C, settled
 
 
 class Tuned:
-    """A game object that chooses PUCT's constant by table size."""
+    """An evaluator that chooses PUCT's constant by table size."""
 
     def search_settings(self, num_players: int) -> dict[str, float]:
         return {"puct_c": 0.1 * num_players}
@@ -38,15 +38,16 @@ def test_a_game_may_choose_only_the_settings_a_config_leaves_unset() -> None:
 
 
 def test_splendor_marvel_searches_its_learned_priors_with_a_constant_per_table() -> None:
-    assert [splendor.GAME.search_settings(n)["puct_c"] for n in (2, 3, 4)] == [0.5, 0.3, 0.3]
-    assert LOGISTIC_GAME.search_settings(2) == {}, "the logistic engine: 0.3 always"
+    assert [EVALUATOR.search_settings(n)["puct_c"] for n in (2, 3, 4)] == [0.5, 0.3, 0.3]
+    assert LOGISTIC.search_settings(2) == {}, "the logistic engine: 0.3 always"
     engine = SearchConfig(engine="compiled")
     for players in (2, 4):
         state = splendor.new_game(players, seed=players)
         observation = splendor.GAME.observe(state, state.current)
-        table = splendor.GAME.search_settings(players)["puct_c"]
+        table = EVALUATOR.search_settings(players)["puct_c"]
         answers = {
-            label: ismcts(splendor.GAME, observation, Limits(iterations=300), config, seed=5)
+            label: ismcts(splendor.GAME, EVALUATOR, observation, Limits(iterations=300), config,
+                          seed=5)
             for label, config in (("default", engine),
                                   ("table", replace(engine, puct_c=table)),
                                   ("other", replace(engine, puct_c=0.9)))

@@ -32,10 +32,12 @@ def test_two_deals_with_the_same_observation_get_the_same_answer() -> None:
     for config in (
         SearchConfig(), SearchConfig(selection="puct"), SearchConfig(observers="multiple")
     ):
-        answer_a = ismcts(game, game.observe(deal_a, 0), Limits(iterations=1500), config, seed=4)
-        answer_b = ismcts(game, game.observe(deal_b, 0), Limits(iterations=1500), config, seed=4)
+        answer_a = ismcts(game, game, game.observe(deal_a, 0), Limits(iterations=1500), config,
+                          seed=4)
+        answer_b = ismcts(game, game, game.observe(deal_b, 0), Limits(iterations=1500), config,
+                          seed=4)
         assert same_answer(answer_a, answer_b)
-    pimc = PIMCBot(game, worlds=4)
+    pimc = PIMCBot(game, game, worlds=4)
     assert same_answer(
         pimc.analyse(game.observe(deal_a, 0), Limits(iterations=300), seed=4),
         pimc.analyse(game.observe(deal_b, 0), Limits(iterations=300), seed=4),
@@ -75,7 +77,7 @@ def test_only_actions_legal_in_the_sampled_world_are_played(config: SearchConfig
     game = AuditedHighCard()
     deal = game.deal(random.Random(11))
 
-    result = ismcts(game, game.observe(deal, 0), Limits(iterations=3000), config, seed=2)
+    result = ismcts(game, game, game.observe(deal, 0), Limits(iterations=3000), config, seed=2)
 
     # The opponent's options really did change from world to world...
     assert len(game.opponent_hands) > 50

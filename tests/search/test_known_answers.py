@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from games.nim.evaluators import EVALUATOR as NIM_EVALUATOR
 from search import Limits, PIMCBot, SearchConfig, ismcts
 from tests.search.toy_games import (
     CARDS,
@@ -34,7 +35,7 @@ def test_information_sets_see_that_a_blind_guess_is_right_one_time_in_three(
     observation = game.observe(GuessState(card), seat=0)
     assert observation.card is None
 
-    result = ismcts(game, observation, Limits(iterations=3000), config, seed=card)
+    result = ismcts(game, game, observation, Limits(iterations=3000), config, seed=card)
 
     assert result.action == SAFE
     gamble = next(c for c in result.candidates if c.action == GAMBLE)
@@ -48,7 +49,7 @@ def test_a_search_that_sees_the_card_gambles(card: int) -> None:
     game = GuessTheCard()
     cheat = GuessObservation(gambled=False, card=card)
 
-    result = ismcts(game, cheat, Limits(iterations=3000), seed=card)
+    result = ismcts(game, game, cheat, Limits(iterations=3000), seed=card)
 
     assert result.action == GAMBLE
     assert result.best.value > 0.9
@@ -61,7 +62,7 @@ def test_determinized_search_falls_for_strategy_fusion() -> None:
     # name an unseen card more than one time in three.
     game = GuessTheCard()
     observation = game.observe(GuessState(0), seat=0)
-    pimc = PIMCBot(game, worlds=12, evaluator="search")
+    pimc = PIMCBot(game, game, worlds=12, scoring="search")
 
     result = pimc.analyse(observation, Limits(iterations=3000), seed=5)
 
@@ -75,7 +76,7 @@ def test_flat_rollouts_are_not_fooled_here_because_their_guesses_are_random() ->
     # world. Flat Monte Carlo plays its later choices at random, so it values gamble at 1/3.
     game = GuessTheCard()
     observation = game.observe(GuessState(0), seat=0)
-    pimc = PIMCBot(game, worlds=12, evaluator="rollout")
+    pimc = PIMCBot(game, game, worlds=12, scoring="rollout")
 
     result = pimc.analyse(observation, Limits(iterations=3000), seed=5)
 
@@ -90,7 +91,8 @@ def test_nim_forced_win_is_found(config: SearchConfig, seed: int) -> None:
     # Piles 2, 3, 4 have nim-sum 5: the only winning move takes 3 from the pile of 4,
     # leaving 2, 3, 1 (nim-sum 0); every other move loses against best play.
     config = replace(config, rollout_depth=None)
-    result = ismcts(Nim(), NimObservation((2, 3, 4), 0), Limits(iterations=5000), config, seed=seed)
+    result = ismcts(Nim(), NIM_EVALUATOR, NimObservation((2, 3, 4), 0), Limits(iterations=5000),
+                    config, seed=seed)
 
     assert result.action == (2, 3)
     assert result.best.value > 0.85
@@ -102,7 +104,7 @@ def test_every_seat_is_scored_from_its_own_view(config: SearchConfig) -> None:
     # Three seats: after `a` seat 1 picks x (0.6 for it) over y (which would hand seat 0 the
     # win); after `b` seat 2 picks d (0.7 for it). So `b` is worth 0.2 to seat 0, `a` nothing.
     game = Kingmaker()
-    result = ismcts(game, (), Limits(iterations=2000), config, seed=3)
+    result = ismcts(game, game, (), Limits(iterations=2000), config, seed=3)
 
     assert result.action == "b"
     assert result.best.pv == ("b", "d")

@@ -10,7 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games import challengers
+from games.challengers.evaluators import EVALUATOR as CHALLENGERS_EVALUATOR
 from games.splendor_marvel import GAME, observe
+from games.splendor_marvel.evaluators import EVALUATOR
 from search import ISMCTSBot, Limits, ismcts, levels
 from search.levels import (
     FULL_STRENGTH,
@@ -119,7 +121,7 @@ def test_levels_outside_1_to_10_are_refused(strength: int) -> None:
     with pytest.raises(ValueError, match=r"strength must be 1\.\.10"):
         levels.level(strength)
     with pytest.raises(ValueError, match=r"strength must be 1\.\.10"):
-        ISMCTSBot(GAME, strength=strength)
+        ISMCTSBot(GAME, EVALUATOR, strength=strength)
 
 
 def test_level_10_plays_the_unweakened_search() -> None:
@@ -127,13 +129,15 @@ def test_level_10_plays_the_unweakened_search() -> None:
     for seed in range(4):
         state = midgame(seed, plies=14)
         obs = observe(state, state.current)
-        full = ISMCTSBot(GAME, strength=FULL_STRENGTH).choose(obs, limits, seed)
-        assert full == ismcts(GAME, obs, limits, seed=seed).action
+        full = ISMCTSBot(GAME, EVALUATOR, strength=FULL_STRENGTH).choose(obs, limits, seed)
+        assert full == ismcts(GAME, EVALUATOR, obs, limits, seed=seed).action
         drafting = challengers.new_game(2, seed=seed)
         seat = challengers.GAME.current_player(drafting)
         obs = challengers.observe(drafting, seat)
-        full = ISMCTSBot(challengers.GAME, strength=FULL_STRENGTH).choose(obs, limits, seed)
-        assert full == ismcts(challengers.GAME, obs, limits, seed=seed).action
+        bot = ISMCTSBot(challengers.GAME, CHALLENGERS_EVALUATOR, strength=FULL_STRENGTH)
+        full = bot.choose(obs, limits, seed)
+        assert full == ismcts(challengers.GAME, CHALLENGERS_EVALUATOR, obs, limits,
+                              seed=seed).action
 
 
 def test_a_weak_level_plays_a_legal_move_its_search_considered() -> None:
@@ -141,7 +145,7 @@ def test_a_weak_level_plays_a_legal_move_its_search_considered() -> None:
     for seed in range(12):
         state = midgame(seed, plies=14)
         obs = observe(state, state.current)
-        bot = ISMCTSBot(GAME, strength=2)
+        bot = ISMCTSBot(GAME, EVALUATOR, strength=2)
         result = bot.analyse(obs, Limits(iterations=600), seed)
         assert result.stats.iterations == levels.level_iterations(600, 2)
         move = bot.choose(obs, Limits(iterations=600), seed)

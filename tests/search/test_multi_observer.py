@@ -38,7 +38,7 @@ def grown(game: RaiseOrCheck | SecretPick, state: object, config: SearchConfig,
           iterations: int) -> MultiObserverSearch:
     observation = game.observe(state, 0)  # type: ignore[arg-type]
     search = MultiObserverSearch(
-        game, lambda rng: game.sample(observation, rng), config, random.Random(5)
+        game, game, lambda rng: game.sample(observation, rng), config, random.Random(5)
     )
     search.run(iterations)
     return search
@@ -69,9 +69,9 @@ def test_only_the_multiple_observer_search_sees_that_raising_loses(
     observation = game.observe(RaiseState(LOW), 0)
     limits = Limits(iterations=3000)
 
-    single = ismcts(game, observation, limits, SearchConfig(selection=selection), seed=3)
+    single = ismcts(game, game, observation, limits, SearchConfig(selection=selection), seed=3)
     multiple = ismcts(
-        game, observation, limits, SearchConfig(selection=selection, observers="multiple"),
+        game, game, observation, limits, SearchConfig(selection=selection, observers="multiple"),
         seed=3,
     )
 
@@ -96,7 +96,7 @@ def test_a_move_another_seat_cannot_see_is_one_branch_in_its_tree() -> None:
         assert pick.score / pick.visits == pytest.approx(2 / 3, abs=0.1)
 
     # The single-observer tree lets the guesser see the pick: it thinks every pick loses.
-    single = TreeSearch(game, lambda rng: PickState(), SearchConfig(selection="uct"),
+    single = TreeSearch(game, game, lambda rng: PickState(), SearchConfig(selection="uct"),
                         random.Random(5))
     single.run(3000)
     for pick in single.root.children.values():
@@ -116,7 +116,8 @@ def test_principal_lines_skip_information_branches_and_stop_at_unseen_moves() ->
 
 def test_answers_show_only_moves() -> None:
     game = SecretPick()
-    result = ismcts(game, game.observe(PickState(), 0), Limits(iterations=500), MULTIPLE, seed=2)
+    result = ismcts(game, game, game.observe(PickState(), 0), Limits(iterations=500), MULTIPLE,
+                    seed=2)
     for candidate in result.candidates:
         assert candidate.pv[0] == candidate.action
         assert candidate.pv[1] in game.legal_actions(PickState(pick=0))  # seat 1's guesses
@@ -139,7 +140,8 @@ def test_a_seat_is_split_by_its_own_information_only_where_it_decides() -> None:
     game = KeyAuditedHighCard()
     deal = game.deal(random.Random(3))
     search = MultiObserverSearch(
-        game, lambda rng: game.sample(game.observe(deal, 0), rng), MULTIPLE, random.Random(1)
+        game, game, lambda rng: game.sample(game.observe(deal, 0), rng), MULTIPLE,
+        random.Random(1),
     )
     search.run(2000)
 
@@ -157,11 +159,11 @@ def test_same_seed_same_answer(config: SearchConfig) -> None:
     game = HighCard(deck=12, hand_size=4)
     observation = game.observe(game.deal(random.Random(8)), 0)
     limits = Limits(iterations=1200)
-    first = ismcts(game, observation, limits, config, seed=21)
-    again = ismcts(game, observation, limits, config, seed=21)
+    first = ismcts(game, game, observation, limits, config, seed=21)
+    again = ismcts(game, game, observation, limits, config, seed=21)
     assert same_answer(first, again)
     assert first.stats.iterations == 1200 and first.stats.engine == "python"
-    other = ismcts(game, observation, limits, config, seed=22)
+    other = ismcts(game, game, observation, limits, config, seed=22)
     assert not same_answer(first, other)
 
 
@@ -170,7 +172,7 @@ def test_progress_reports_come_in_the_result_shape() -> None:
     deal = game.deal(random.Random(2))
     reports: list[SearchResult] = []
     limits = Limits(iterations=3000, progress_ms=1, on_progress=reports.append)
-    ismcts(game, game.observe(deal, 0), limits, MULTIPLE, seed=1)
+    ismcts(game, game, game.observe(deal, 0), limits, MULTIPLE, seed=1)
 
     assert reports
     for report in reports:
@@ -182,7 +184,8 @@ def test_progress_reports_come_in_the_result_shape() -> None:
 def test_what_the_option_refuses() -> None:
     game = GuessTheCard()
     with pytest.raises(ValueError, match="information_key"):
-        ismcts(game, game.observe(GuessState(card=1), 0), Limits(iterations=10), MULTIPLE)
+        ismcts(game, game, game.observe(GuessState(card=1), 0), Limits(iterations=10),
+               MULTIPLE)
     with pytest.raises(ValueError, match="one worker"):
         SearchConfig(observers="multiple", workers=2)
     with pytest.raises(ValueError, match="observers"):
@@ -190,18 +193,20 @@ def test_what_the_option_refuses() -> None:
 
 
 def test_the_arena_spec_selects_the_multiple_observer_search() -> None:
+    from games.splendor_marvel import GAME as SPLENDOR  # the arena plays registered games
+
     spec = parse_spec("ismcts:iters=200,obs=multiple")
-    bot, limits = build_bot(spec, RaiseOrCheck())
+    bot, limits = build_bot(spec, SPLENDOR)
     assert isinstance(bot, ISMCTSBot) and bot.config.observers == "multiple"
-    assert bot.choose(RaiseOrCheck().observe(RaiseState(HIGH), 0), limits, seed=1) in (
-        "check", "raise")
+    state = SPLENDOR.new_game(2, seed=3)
+    assert bot.choose(SPLENDOR.observe(state, 0), limits, seed=1) in SPLENDOR.legal_actions(state)
     with pytest.raises(ValueError, match="observers"):
         parse_spec("ismcts:obs=some")
 
 
 def test_kuhn_poker_opponent_calls_a_bet_with_the_king_and_folds_the_jack() -> None:
     pytest.importorskip("pyspiel")
-    from benchmarks.strength.openspiel_compare import SpielGame
+    from benchmarks.strength.openspiel_compare import SpielGame, SpielUniform
 
     game = SpielGame("kuhn_poker")
     deal = game.game.new_initial_state()
@@ -210,7 +215,8 @@ def test_kuhn_poker_opponent_calls_a_bet_with_the_king_and_folds_the_jack() -> N
     observation = game.observe(deal, 0)
     config = SearchConfig(rollout="random", rollout_depth=None, observers="multiple")
     search = MultiObserverSearch(
-        game, lambda rng: game.sample(observation, rng), config, random.Random(1)
+        game, SpielUniform(game), lambda rng: game.sample(observation, rng), config,
+        random.Random(1),
     )
     search.run(5000)
 
@@ -227,6 +233,7 @@ def test_kuhn_poker_opponent_calls_a_bet_with_the_king_and_folds_the_jack() -> N
 def test_splendor_marvel_keys_a_blind_reserve_for_its_owner_only() -> None:
     from games.splendor_marvel import GAME
     from games.splendor_marvel.actions import Action
+    from games.splendor_marvel.evaluators import EVALUATOR
 
     state = GAME.new_game(2, seed=5)
     GAME.apply(state, GAME.parse("blind:1"), random.Random(0))
@@ -241,7 +248,8 @@ def test_splendor_marvel_keys_a_blind_reserve_for_its_owner_only() -> None:
     assert len({GAME.information_key(w, 0) for w in other_worlds}) > 5
     assert {GAME.information_key(w, 1) for w in other_worlds} == {()}
 
-    result = ismcts(GAME, GAME.observe(state, 1), Limits(iterations=200), MULTIPLE, seed=3)
+    result = ismcts(GAME, EVALUATOR, GAME.observe(state, 1), Limits(iterations=200), MULTIPLE,
+                    seed=3)
     assert result.stats.engine == "python"
     assert result.action in GAME.legal_actions(state)
     for candidate in result.candidates:  # moves only: no information branch in a line

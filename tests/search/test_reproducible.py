@@ -29,8 +29,8 @@ def position() -> tuple[HighCard, object]:
 )
 def test_same_seed_same_result(position: tuple[HighCard, object], config: SearchConfig) -> None:
     game, observation = position
-    first = ismcts(game, observation, Limits(iterations=2000), config, seed=42)
-    second = ismcts(game, observation, Limits(iterations=2000), config, seed=42)
+    first = ismcts(game, game, observation, Limits(iterations=2000), config, seed=42)
+    second = ismcts(game, game, observation, Limits(iterations=2000), config, seed=42)
 
     assert fingerprint(first) == fingerprint(second)
     assert first.stats.iterations == 2000
@@ -42,8 +42,8 @@ def test_same_seed_same_result(position: tuple[HighCard, object], config: Search
 
 def test_another_seed_searches_differently(position: tuple[HighCard, object]) -> None:
     game, observation = position
-    a = ismcts(game, observation, Limits(iterations=2000), seed=1)
-    b = ismcts(game, observation, Limits(iterations=2000), seed=2)
+    a = ismcts(game, game, observation, Limits(iterations=2000), seed=1)
+    b = ismcts(game, game, observation, Limits(iterations=2000), seed=2)
     assert fingerprint(a) != fingerprint(b)
 
 
@@ -51,8 +51,8 @@ def test_a_seedless_search_records_the_seed_that_replays_it(
     position: tuple[HighCard, object],
 ) -> None:
     game, observation = position
-    first = ismcts(game, observation, Limits(iterations=500))
-    again = ismcts(game, observation, Limits(iterations=500), seed=first.stats.seed)
+    first = ismcts(game, game, observation, Limits(iterations=500))
+    again = ismcts(game, game, observation, Limits(iterations=500), seed=first.stats.seed)
     assert fingerprint(first) == fingerprint(again)
 
 
@@ -61,9 +61,9 @@ def test_root_parallel_search_is_reproducible_for_a_given_worker_count(
 ) -> None:
     game, observation = position
     two = SearchConfig(workers=2)
-    first = ismcts(game, observation, Limits(iterations=3000), two, seed=9)
-    second = ismcts(game, observation, Limits(iterations=3000), two, seed=9)
-    single = ismcts(game, observation, Limits(iterations=3000), seed=9)
+    first = ismcts(game, game, observation, Limits(iterations=3000), two, seed=9)
+    second = ismcts(game, game, observation, Limits(iterations=3000), two, seed=9)
+    single = ismcts(game, game, observation, Limits(iterations=3000), seed=9)
 
     assert fingerprint(first) == fingerprint(second)
     assert first.stats.workers == 2
@@ -74,9 +74,9 @@ def test_root_parallel_search_is_reproducible_for_a_given_worker_count(
 
 def test_pimc_is_reproducible(position: tuple[HighCard, object]) -> None:
     game, observation = position
-    evaluators: list[Literal["rollout", "search"]] = ["rollout", "search"]
-    for evaluator in evaluators:
-        bot = PIMCBot(game, worlds=5, evaluator=evaluator)
+    scorings: list[Literal["rollout", "search"]] = ["rollout", "search"]
+    for scoring in scorings:
+        bot = PIMCBot(game, game, worlds=5, scoring=scoring)
         a = bot.analyse(observation, Limits(iterations=600), seed=3)
         b = bot.analyse(observation, Limits(iterations=600), seed=3)
         assert fingerprint(a) == fingerprint(b)

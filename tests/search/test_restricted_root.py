@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from games.nim.evaluators import EVALUATOR as NIM_EVALUATOR
 from search import Limits, SearchConfig, ismcts
 from search.compiled import compiled_ismcts
 from tests.search.test_compiled import POSITIONS, compiled_summary, python_summary
@@ -22,7 +23,7 @@ LOSING = (0, 1)  # leaves 1, 3, 4: the opponent has a winning reply
 @pytest.mark.parametrize("selection", ["uct", "puct"])
 def test_the_restricted_root_has_one_child_with_every_iteration(selection: str) -> None:
     config = SearchConfig(selection=selection, engine="python", root_move=LOSING)  # type: ignore[arg-type]
-    result = ismcts(Nim(), PILES, Limits(iterations=500), config, seed=3)
+    result = ismcts(Nim(), NIM_EVALUATOR, PILES, Limits(iterations=500), config, seed=3)
     assert [c.action for c in result.candidates] == [LOSING]
     assert result.best.visits == result.stats.iterations == 500
     assert result.best.pv[0] == LOSING and len(result.best.pv) > 2  # it searched below
@@ -38,12 +39,13 @@ def test_restricted_values_converge_to_the_moves_own_values(selection: str) -> N
     def own(move: tuple[int, int], iterations: int) -> float:
         config = SearchConfig(selection=selection, engine="python", root_move=move,  # type: ignore[arg-type]
                               rollout_depth=None)
-        return ismcts(game, PILES, Limits(iterations=iterations), config, seed=5).best.value
+        return ismcts(game, NIM_EVALUATOR, PILES, Limits(iterations=iterations), config,
+                      seed=5).best.value
 
     small, large = own(LOSING, 300), own(LOSING, 6000)
     assert large < small and large < 0.2
     assert own(WINNING, 6000) > 0.8
-    full = ismcts(game, PILES, Limits(iterations=6000),
+    full = ismcts(game, NIM_EVALUATOR, PILES, Limits(iterations=6000),
                   SearchConfig(selection=selection, engine="python", rollout_depth=None),  # type: ignore[arg-type]
                   seed=5)
     in_full = next(c for c in full.candidates if c.action == LOSING)
@@ -54,14 +56,15 @@ def test_under_hidden_cards_the_gamble_is_judged_at_a_third() -> None:
     observation = GuessTheCard().observe(GuessState(2), 0)
     for move, value in ((GAMBLE, 1 / 3), (SAFE, 0.6)):
         config = SearchConfig(engine="python", root_move=move)
-        result = ismcts(GuessTheCard(), observation, Limits(iterations=3000), config, seed=1)
+        game = GuessTheCard()
+        result = ismcts(game, game, observation, Limits(iterations=3000), config, seed=1)
         assert result.best.value == pytest.approx(value, abs=0.05)
 
 
 def test_a_move_not_legal_in_the_position_is_refused_by_both_searches() -> None:
     with pytest.raises(ValueError, match="not legal"):
-        ismcts(Nim(), PILES, Limits(iterations=5), SearchConfig(engine="python", root_move=(7, 1)),
-               seed=1)
+        ismcts(Nim(), NIM_EVALUATOR, PILES, Limits(iterations=5),
+               SearchConfig(engine="python", root_move=(7, 1)), seed=1)
     with pytest.raises(ValueError, match="not legal"):
         compiled_ismcts(CompiledGuess(), ReplayableGuess().observe(GuessState(1), 0),
                         Limits(iterations=5), SearchConfig(root_move="name1"), seed=1)
@@ -78,13 +81,13 @@ def _second_legal(game: Any, observation: Any) -> Any:
 
 
 @pytest.mark.parametrize("selection", ["uct", "puct"])
-@pytest.mark.parametrize(("name", "game", "twin", "observation"), POSITIONS,
+@pytest.mark.parametrize(("name", "game", "evaluator", "twin", "observation"), POSITIONS,
                          ids=[p[0] for p in POSITIONS])
 def test_the_compiled_restricted_tree_is_the_python_tree_node_for_node(
-    name: str, game: Any, twin: Any, observation: Any, selection: str
+    name: str, game: Any, evaluator: Any, twin: Any, observation: Any, selection: str
 ) -> None:
     config = SearchConfig(selection=selection, root_move=_second_legal(game, observation))  # type: ignore[arg-type]
     for seed in (1, 2):
-        expected = python_summary(game, observation, config, seed, 600)
+        expected = python_summary(game, evaluator, observation, config, seed, 600)
         assert compiled_summary(twin, observation, config, seed, 600) == expected
         assert len(expected.actions) == 1 and expected.actions[0].action == config.root_move

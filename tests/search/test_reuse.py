@@ -13,7 +13,7 @@ def test_the_subtree_after_my_move_and_the_reply_seeds_the_next_search() -> None
     game = HighCard(deck=12, hand_size=4)
     rng = random.Random(3)
     deal = game.deal(rng)
-    first = ismcts(game, game.observe(deal, 0), Limits(iterations=4000), seed=1)
+    first = ismcts(game, game, game.observe(deal, 0), Limits(iterations=4000), seed=1)
     assert first.tree is not None
 
     mine = first.action
@@ -30,7 +30,7 @@ def test_the_subtree_after_my_move_and_the_reply_seeds_the_next_search() -> None
 
     # Whoever leads the second trick, the search continues from the kept statistics.
     observation = game.observe(deal, deal.player)
-    second = ismcts(game, observation, Limits(iterations=1000), seed=2, tree=kept)
+    second = ismcts(game, game, observation, Limits(iterations=1000), seed=2, tree=kept)
     assert second.tree is kept
     assert kept.visits == kept_visits + 1000
     assert sum(c.visits for c in second.candidates) >= 1000
@@ -42,7 +42,7 @@ def test_the_subtree_after_my_move_and_the_reply_seeds_the_next_search() -> None
 def test_a_line_the_tree_never_saw_gives_nothing() -> None:
     game = HighCard(deck=12, hand_size=4)
     deal = game.deal(random.Random(3))
-    result = ismcts(game, game.observe(deal, 0), Limits(iterations=50), seed=1)
+    result = ismcts(game, game, game.observe(deal, 0), Limits(iterations=50), seed=1)
     assert result.tree is not None
     assert subtree(result.tree, [99]) is None
     assert subtree(result.tree, []) is result.tree

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
-from clients.arena.specs import engine_named, parse_spec
+from clients.arena.specs import evaluator_named, parse_spec
 from games.registry import entry
 from games.splendor_marvel import GAME, SplendorState, apply, new_game
 from games.splendor_marvel.catalogue import BONUS, COST, LEVEL, POINTS, TAGS, card_by_name
+from games.splendor_marvel.evaluators import EVALUATOR
 from games.splendor_marvel.invariants import violations
 
 COLOURS = {"yellow": 0, "purple": 1, "blue": 2, "red": 3, "orange": 4, "green": 5, "grey": 6}
@@ -93,7 +94,7 @@ def played(num_players: int, seed: int, plies: int) -> SplendorState:
     for _ in range(plies):
         if state.result is not None:
             break
-        apply(state, GAME.rollout_action(state, rng))
+        apply(state, EVALUATOR.rollout_action(state, rng))
     return state
 
 
@@ -118,9 +119,9 @@ def reserve_into(state: SplendorState, seat: int, card_id: int, public: bool = T
     state.reserved_public[seat].append(public)
 
 
-def assert_the_arena_names(name: str, engine: object) -> None:
-    """`value=name` in an arena spec is `engine`, as the registry lists it."""
-    assert entry("splendor_marvel").engine(name) is engine
+def assert_the_arena_names(name: str, evaluator: object) -> None:
+    """`value=name` in an arena spec is `evaluator`, as the registry lists it."""
+    assert entry("splendor_marvel").evaluator(name) is evaluator
     assert parse_spec(f"ismcts:iters=10,value={name}").options == (
         ("iters", "10"), ("value", name))
-    assert engine_named(GAME, name) is engine
+    assert evaluator_named(GAME, name) is evaluator

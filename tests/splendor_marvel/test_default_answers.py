@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from games.splendor_marvel import GAME, legal_actions, observe
+from games.splendor_marvel.evaluators import EVALUATOR
 from games.splendor_marvel.state import SplendorState
 from search import Limits, SearchConfig, ismcts
 from search.config import Engine
@@ -44,14 +45,14 @@ def answers() -> dict[str, Any]:
         observation = observe(state, state.current)
         searched = {}
         for engine in ENGINES:
-            result = ismcts(GAME, observation, Limits(iterations=300),
+            result = ismcts(GAME, EVALUATOR, observation, Limits(iterations=300),
                             SearchConfig(engine=engine), seed=seed)
             searched[engine] = as_data(asdict(replace(
                 result, tree=None, stats=replace(result.stats, elapsed=0.0))))
         found[f"{state.num_players}p-{seed}"] = {
             "search": searched,
-            "evaluate": as_data(GAME.evaluate(state)),
-            "priors": as_data(GAME.priors(state, legal_actions(state))),
+            "evaluate": as_data(EVALUATOR.evaluate(state)),
+            "priors": as_data(EVALUATOR.priors(state, legal_actions(state))),
         }
     return found
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games.splendor_marvel import GAME, apply, heuristics, legal_actions, new_game, observe, sample
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.game import LOGISTIC_GAME
+from games.splendor_marvel.evaluators import EVALUATOR, LOGISTIC
 from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.kernel.layout import DECK_COUNT
 from games.splendor_marvel.state import SplendorState
@@ -46,7 +46,7 @@ def play_in_lockstep(seed: int) -> int:
         legal = legal_actions(state)
         count = k.legal_actions(world, buffer)
         assert buffer[:count].tolist() == legal, f"seed {seed}, ply {plies}: legal actions"
-        action = GAME.rollout_action(state, rng) if heuristic else rng.choice(legal)
+        action = EVALUATOR.rollout_action(state, rng) if heuristic else rng.choice(legal)
         apply(state, action)
         k.apply(world, int(action), kernel_rng)
         plies += 1
@@ -185,8 +185,8 @@ def test_the_compiled_search_grows_the_python_search_s_tree(config: SearchConfig
     for seed, state in enumerate(positions(6)):
         observation = observe(state, state.current)
         python_rng: Any = PythonRng(seed)
-        python = TreeSearch(LOGISTIC_GAME, lambda r, o=observation: sample(o, r), config,
-                            python_rng)  # COMPILED's engine (the default's: test_network)
+        python = TreeSearch(GAME, LOGISTIC, lambda r, o=observation: sample(o, r), config,
+                            python_rng)  # COMPILED's evaluator (the default's: test_network)
         python_reason = python.run(300)
         compiled = CompiledTreeSearch(COMPILED, COMPILED.encode_observation(observation), config,
                                       seed)

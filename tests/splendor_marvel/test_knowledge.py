@@ -14,11 +14,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from games.splendor_marvel import GAME, knowledge, legal_actions, network
+from games.splendor_marvel import GAME, SplendorMarvel, knowledge, legal_actions, network
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.dense import read_weights
-from games.splendor_marvel.engines import ENGINES
-from games.splendor_marvel.game import LOGISTIC_GAME
+from games.splendor_marvel.evaluators import EVALUATOR, EVALUATORS, LOGISTIC
 from tests.splendor_marvel.test_network import positions
 from tests.trial_engines import check_the_arena_plays_the_trial
 
@@ -43,9 +42,9 @@ def trial_folder(tmp_path: Path) -> Path:
 
 
 def test_the_package_s_engines_are_its_manifest_s_and_the_baseline() -> None:
-    assert list(ENGINES) == ["learned", "logistic"]
-    assert ENGINES["learned"] is GAME and ENGINES["logistic"] is LOGISTIC_GAME
-    assert GAME.knowledge is knowledge.default()
+    assert list(EVALUATORS) == ["learned", "logistic"]
+    assert EVALUATORS["learned"] is EVALUATOR and EVALUATORS["logistic"] is LOGISTIC
+    assert EVALUATOR is knowledge.default() and LOGISTIC is knowledge.HAND_WRITTEN
     assert knowledge.weights_folder() == knowledge.SHIPPED
 
 
@@ -138,10 +137,11 @@ def test_a_trainer_never_writes_over_a_network(tmp_path: Path) -> None:
 
 def test_an_engine_pickles_as_its_folder_and_id_for_worker_processes(tmp_path: Path) -> None:
     state = positions(1)[0]
-    GAME.evaluate(state)  # the default's knowledge and twin are loaded
-    assert GAME.compiled.kernel is not None
-    again = pickle.loads(pickle.dumps(GAME))
-    assert again.knowledge is GAME.knowledge and again.evaluate(state) == GAME.evaluate(state)
+    EVALUATOR.evaluate(state)  # the default's knowledge and twin are loaded
+    assert EVALUATOR.compiled.kernel is not None
+    assert isinstance(pickle.loads(pickle.dumps(GAME)), SplendorMarvel), "the rules pickle too"
+    again = pickle.loads(pickle.dumps(EVALUATOR))
+    assert again is EVALUATOR and again.evaluate(state) == EVALUATOR.evaluate(state)
     trial = knowledge.read_manifest(trial_folder(tmp_path)).engines["trial"]
     assert trial.compiled.kernel is not None
     back = pickle.loads(pickle.dumps(trial))

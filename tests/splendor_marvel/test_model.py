@@ -12,6 +12,7 @@ import numpy as np
 
 from games.splendor_marvel import GAME, observe, sample
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.evaluators import EVALUATOR
 from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.observation import Observation
 from games.splendor_marvel.opponent_model import believe
@@ -99,8 +100,8 @@ def test_a_search_with_the_model_is_reproducible_on_both_engines() -> None:
     observation = dataclasses.replace(obs, beliefs=None)
     for engine in ("compiled", "python"):
         config = SearchConfig(opponent_model="priors", engine=engine)  # type: ignore[arg-type]
-        first = ismcts(GAME, observation, Limits(iterations=300), config, seed=5)
-        again = ismcts(GAME, observation, Limits(iterations=300), config, seed=5)
+        first = ismcts(GAME, EVALUATOR, observation, Limits(iterations=300), config, seed=5)
+        again = ismcts(GAME, EVALUATOR, observation, Limits(iterations=300), config, seed=5)
         assert first.action == again.action
         assert first.stats.iterations == again.stats.iterations == 300
         assert [c.visits for c in first.candidates] == [c.visits for c in again.candidates]

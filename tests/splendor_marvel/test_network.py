@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games.splendor_marvel import GAME, heuristics, knowledge, legal_actions, observe, sample
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.game import LOGISTIC_GAME
+from games.splendor_marvel.evaluators import EVALUATOR, LOGISTIC
 from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.network import evaluate, value_of_world
 from games.splendor_marvel.network_features import (
@@ -75,7 +75,7 @@ def test_the_python_inputs_are_the_jitted_ones() -> None:
 
 
 def test_the_default_s_compiled_value_is_the_numpy_pass_of_its_table_s_network() -> None:
-    compiled = GAME.compiled.kernel.evaluate
+    compiled = EVALUATOR.compiled.kernel.evaluate
     seen = set()
     for state in positions(120):
         world = COMPILED.encode_state(state)
@@ -102,8 +102,8 @@ def test_a_finished_game_is_valued_by_its_result() -> None:
     state = played(3, 5, 10_000)
     assert state.result is not None
     values = np.empty(3)
-    GAME.compiled.kernel.evaluate(COMPILED.encode_state(state), values)
-    assert tuple(values) == state.result == GAME.evaluate(state)
+    EVALUATOR.compiled.kernel.evaluate(COMPILED.encode_state(state), values)
+    assert tuple(values) == state.result == EVALUATOR.evaluate(state)
 
 
 def test_the_default_reads_the_manifest_s_networks_by_table_size() -> None:
@@ -112,26 +112,27 @@ def test_the_default_reads_the_manifest_s_networks_by_table_size() -> None:
     for state in positions(6):
         actions = legal_actions(state)
         table = DEFAULT.tables[state.num_players]
-        assert GAME.evaluate(state) == evaluate(state, table.value)
-        assert GAME.priors(state, actions) == priors(state, actions, table.policy)
-        assert GAME.search_settings(state.num_players) == {"puct_c": table.puct_c}
-        assert LOGISTIC_GAME.evaluate(state) == heuristics.evaluate(state)
-        assert LOGISTIC_GAME.priors(state, actions) == heuristics.priors(state, actions)
-    twin = GAME.compiled
+        assert EVALUATOR.evaluate(state) == evaluate(state, table.value)
+        assert EVALUATOR.priors(state, actions) == priors(state, actions, table.policy)
+        assert EVALUATOR.search_settings(state.num_players) == {"puct_c": table.puct_c}
+        assert LOGISTIC.evaluate(state) == heuristics.evaluate(state)
+        assert LOGISTIC.priors(state, actions) == heuristics.priors(state, actions)
+    twin = EVALUATOR.compiled
     for name in ("apply", "legal_actions", "rollout_action", "sample", "returns"):
         assert getattr(twin.kernel, name) is getattr(k, name)
     assert twin.kernel.evaluate is not k.evaluate and twin.kernel.priors is not k.priors
-    assert LOGISTIC_GAME.compiled is COMPILED and twin.kernel_version != COMPILED.kernel_version
+    assert LOGISTIC.compiled is COMPILED and twin.kernel_version != COMPILED.kernel_version
 
 
 @pytest.mark.parametrize("config", [SearchConfig(), SearchConfig(rollout_depth=0)],
                          ids=["playout-8", "value-only"])
 def test_the_compiled_search_grows_the_python_search_s_tree(config: SearchConfig) -> None:
-    twin = GAME.compiled
+    twin = EVALUATOR.compiled
     for seed, state in enumerate(positions(6)):
         observation = observe(state, state.current)
         python_rng: Any = PythonRng(seed)
-        python = TreeSearch(GAME, lambda r, o=observation: sample(o, r), config, python_rng)
+        python = TreeSearch(GAME, EVALUATOR, lambda r, o=observation: sample(o, r), config,
+                            python_rng)
         reason = python.run(150)
         compiled = CompiledTreeSearch(twin, twin.encode_observation(observation), config, seed)
         got = compiled.summary(compiled.run(150))

@@ -13,9 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.splendor_marvel import GAME, heuristics, knowledge, observe, sample
+from games.splendor_marvel import heuristics, knowledge, observe, sample
 from games.splendor_marvel.actions import KIND_OF, Kind
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.evaluators import EVALUATOR
 from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
 from games.splendor_marvel.network_policy import (
@@ -41,7 +42,7 @@ POLICIES = {t.policy_tag: t.policy for t in DEFAULT.tables.values()}
 def default_priors(world: np.ndarray, actions: np.ndarray, count: int,
                    out: np.ndarray) -> None:
     """The default's compiled priors (by the world's table size)."""
-    GAME.compiled.kernel.priors(world, actions, count, out)
+    EVALUATOR.compiled.kernel.priors(world, actions, count, out)
 
 
 def kernel_priors(state: SplendorState, kernel: Any = default_priors) -> np.ndarray:

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.splendor_marvel import GAME, apply, new_game
+from games.splendor_marvel import apply, new_game
 from games.splendor_marvel.compiled import COMPILED
+from games.splendor_marvel.evaluators import EVALUATOR
 from games.splendor_marvel.kernel import rules as k
 from games.splendor_marvel.network_features import (
     NUM_INPUTS,
@@ -35,7 +36,7 @@ def played_from(n: int, seed: int, plies: int) -> SplendorState:
     for _ in range(plies):
         if state.result is not None:
             break
-        apply(state, GAME.rollout_action(state, rng))
+        apply(state, EVALUATOR.rollout_action(state, rng))
     return state
 
 

@@ -3,7 +3,7 @@
 Each module is named after the rules module it mirrors (its twin, the reference and the oracle):
 
 - `game`: the kernel's contract (`search.compiled_game`), its entry points and constants, at
-  the hand-written worth (`game.LOGISTIC_GAME`'s); `compiled.LOGISTIC` hands it to the search;
+  the hand-written worth (`knowledge.HAND_WRITTEN`'s); `compiled.LOGISTIC` hands it to the search;
 - `learned`: the priors and playouts of a learned engine, generic: `compiled.LearnedCompiled`
   binds each manifest engine's worth into them (`knowledge`; `game.GAME`'s is the default);
 - `layout`: where each field of `state.State` lives in the world array, and list helpers;

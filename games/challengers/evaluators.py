@@ -1,0 +1,31 @@
+"""Challengers!' evaluators by id: those of the weights manifest (`knowledge`; its default,
+`learned`, is `EVALUATOR`) and the hand-written worth before them (`logistic`); and its fixed
+bots by the arena's spec name. The registry reads this module
+(`games.registry.GameEntry.evaluators`, `.bots`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.challengers import knowledge
+from games.challengers.drafters import PowerDrafter
+from games.challengers.game import GAME
+
+Evaluator = knowledge.LearnedWorth | knowledge.HandWritten
+
+EVALUATOR: Evaluator = knowledge.default()
+"""The default evaluator: the manifest's `default` engine."""
+LOGISTIC: Evaluator = knowledge.HAND_WRITTEN
+"""The hand-written worth (`value=logistic`)."""
+EVALUATORS: dict[str, Evaluator] = {**knowledge.manifest().engines, "logistic": LOGISTIC}
+NETWORKS = knowledge.default().networks
+"""The networks `EVALUATOR` reads, by their ids in the manifest."""
+GREEDY: Evaluator = LOGISTIC
+"""The evaluator whose highest prior the greedy baseline plays: the hand-written one, so greedy
+stays the targets' opponent."""
+
+BOTS: dict[str, Callable[..., Any]] = {"power": PowerDrafter}
+"""Bots of this game alone by spec kind: each called with the game and the spec's options."""
+
+__all__ = ["BOTS", "EVALUATOR", "EVALUATORS", "GAME", "GREEDY", "LOGISTIC", "NETWORKS"]
