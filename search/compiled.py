@@ -317,7 +317,6 @@ def _result(summaries: list[RootSummary], config: SearchConfig, seed: int, start
     summary = summaries[0] if len(summaries) == 1 else merge(summaries)
     return build_result(
         summary, seed=seed, elapsed=now() - start, workers=workers, engine="compiled",
-        final_move=config.final_move,
     )
 
 

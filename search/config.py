@@ -11,7 +11,6 @@ RolloutPolicy = Literal["heuristic", "random"]
 Engine = Literal["compiled", "python"]
 Observers = Literal["single", "multiple"]
 OpponentModel = Literal["none", "priors"]
-FinalMove = Literal["visits", "lcb"]
 
 DEFAULT_PUCT_C = 0.3
 """PUCT's constant where neither the config nor the evaluator sets one (at 1.0 the heuristic priors
@@ -60,14 +59,6 @@ class SearchConfig:
     """`none`: hidden cards are drawn uniformly; `priors`: by how well each explains what its
     holder did since, modelling opponents as playing by the game's priors (`game.believe`,
     where the game has one and the observation carries its history)."""
-    final_move: FinalMove = "visits"
-    """Which root candidate the search plays (`search.result.build_result`): `visits`, the most
-    visited (then the highest value); `lcb`, as KataGo does, the highest lower confidence bound
-    (`Candidate.lcb`, Wilson, z = 1.96) on the mover's value among the candidates with at least
-    a tenth of the most visited one's visits (`search.result.LCB_VISIT_SHARE`), so the most
-    visited candidate stays the choice unless a well-sampled rival's bound is higher. Applies
-    to every ISMCTS path (compiled, Python, root-parallel, multiple-observer), not to PIMC.
-    Where each wins: benchmarks/TUNING.md, note 11."""
     root_move: Hashable | None = None
     """Restrict the root to this one action: every iteration goes through it, so the answer's
     only candidate is `root_move` and its value converges to the action's own value as the
@@ -96,9 +87,6 @@ class SearchConfig:
         if self.opponent_model not in ("none", "priors"):
             raise ValueError(
                 f"opponent_model must be 'none' or 'priors', got {self.opponent_model!r}")
-        if self.final_move not in ("visits", "lcb"):
-            raise ValueError(
-                f"final_move must be 'visits' or 'lcb', got {self.final_move!r}")
         if self.uct_c < 0 or self.puct_constant < 0:
             raise ValueError("exploration constants must be >= 0")
         if not -1 <= self.fpu_reduction <= 1:

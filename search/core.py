@@ -258,5 +258,4 @@ def result_of(
     summary = summarize(search.root, search.player, search.iterations, search.nodes, stopped_by)
     return build_result(
         summary, seed=seed, elapsed=now() - start, workers=workers, tree=search.root,
-        final_move=search.config.final_move,
     )

@@ -10,7 +10,7 @@ A level weakens a search in two ways, both deterministic given the request's see
   with probability ∝ exp(value / T), T = `Level.temperature` in win-probability units, the
   search's choice counted at the best value among them. So the noise only ever departs from
   the full-strength choice (a sharp softmax over the raw values would pick the highest mean,
-  which can beat the most visited move: benchmarks/TUNING.md's `final=lcb`). Close calls are
+  not the search's choice). Close calls are
   often missed, clear mistakes are rare above the weakest levels (whose temperature is high),
   and a move the search never looked at is never played. Weaker levels choose among more
   candidates (`Level.breadth`).

@@ -159,5 +159,4 @@ def multi_observer_result(
         stats.line_values = tuple(tuple(n.mean(s) for s in range(len(n.totals))) for n in line)
     return build_result(
         summary, seed=seed, elapsed=now() - start, workers=1,
-        final_move=search.config.final_move,
     )

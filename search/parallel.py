@@ -174,5 +174,4 @@ def search_parallel(
             receiver.close()
     return build_result(
         merge(summaries), seed=seed, elapsed=now() - start, workers=workers, tree=search.root,
-        final_move=config.final_move,
     )

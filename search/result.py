@@ -6,10 +6,9 @@ import math
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Literal
 
-from search.config import Engine, FinalMove
+from search.config import Engine
 from search.tree import Node
 
 StopReason = Literal["iterations", "time", "deadline", "cancelled", "nodes", "running"]
@@ -17,11 +16,6 @@ StopReason = Literal["iterations", "time", "deadline", "cancelled", "nodes", "ru
 
 LCB_Z = 1.96
 
-LCB_VISIT_SHARE = Fraction(1, 10)
-"""`final_move="lcb"`: the least share of the most visited candidate's visits a candidate needs
-to be chosen by its lower confidence bound (KataGo's `minVisitPropForLCB` is 0.15). Fewer
-visits give a wide interval, so its bound is low anyway; the share also keeps a handful of lucky
-visits from deciding."""
 
 
 @dataclass(frozen=True)
@@ -76,9 +70,8 @@ class SearchStats:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """Candidates ranked best first: by `SearchConfig.final_move` (most visits, then value, then
-    a seeded tie-break; or by lower confidence bound, see `build_result`), PIMC's rollouts by
-    value."""
+    """Candidates ranked best first: by most visits, then value, then a seeded tie-break;
+    PIMC's rollouts by value."""
 
     player: int
     """Seat to move at the root."""
@@ -213,25 +206,16 @@ def build_result(
     tree: Node | None = None,
     rank_by_value: bool = False,
     engine: Engine = "python",
-    final_move: FinalMove = "visits",
 ) -> SearchResult:
     """Rank the candidates of a summary and package them as a `SearchResult`.
 
     Candidates rank by visits (the robust choice of a tree search), then value; with
     `rank_by_value` (flat Monte Carlo, where visits only reflect the allocation) by value first.
-    With `final_move="lcb"` (and not `rank_by_value`), the candidates with at least
-    `LCB_VISIT_SHARE` of the most visited one's visits come first, by lower confidence bound on
-    the mover's value, then visits; the rest follow by visits, then value. The most visited
-    candidate is always eligible, so it stays first unless an eligible rival's bound is higher.
-    Ties left fall to a tie-break seeded by `seed` (the same draws in every mode).
+    Ties left fall to a tie-break seeded by `seed`.
     """
-    if final_move not in ("visits", "lcb"):
-        raise ValueError(f"final_move must be 'visits' or 'lcb', got {final_move!r}")
     player = summary.player
     tiebreak = random.Random(f"tiebreak/{seed}")
-    most = max((a.visits for a in summary.actions), default=0)
-    by_lcb = final_move == "lcb" and not rank_by_value
-    ranked: list[tuple[float, float, float, float, Candidate]] = []
+    ranked: list[tuple[float, float, float, Candidate]] = []
     for a in summary.actions:
         values = tuple(t / a.visits for t in a.totals)
         candidate = Candidate(
@@ -246,15 +230,9 @@ def build_result(
             line_visits=a.line_visits,
             line_values=a.line_values,
         )
-        key: tuple[float, float, float]
-        if rank_by_value:
-            key = (0, -values[player], -a.visits)
-        elif by_lcb and a.visits >= LCB_VISIT_SHARE * most:
-            key = (0, -candidate.lcb, -a.visits)
-        else:
-            key = (1 if by_lcb else 0, -a.visits, -values[player])
+        key = (-values[player], -a.visits) if rank_by_value else (-a.visits, -values[player])
         ranked.append((*key, tiebreak.random(), candidate))
-    ranked.sort(key=lambda row: row[:4])
+    ranked.sort(key=lambda row: row[:3])
     n = summary.visits
     root_values = tuple(t / n if n else 0.0 for t in summary.totals)
     stats = SearchStats(
@@ -267,4 +245,4 @@ def build_result(
         stopped_by=summary.stopped_by,
         engine=engine,
     )
-    return SearchResult(player, tuple(row[4] for row in ranked), root_values, stats, tree)
+    return SearchResult(player, tuple(row[3] for row in ranked), root_values, stats, tree)

@@ -22,8 +22,6 @@ Options (comma-separated `key=value`; pimc and ismcts):
     obs=single|multiple  (ismcts) one tree (default), or a tree per seat deciding by what it sees
     model=none|priors    (ismcts) hidden cards drawn uniformly (default), or by an opponent
                  model playing by the priors (blind reserves, hidden draft picks)
-    final=visits|lcb     (ismcts) the move played: the most visited (default), or the highest
-                 lower confidence bound among moves with a tenth of the top visits or more
     strength=K   (ismcts, remote) strength level 1 (weakest) .. 10 (full, the default): the
                  level's share of iters/time and its noisy choice among the plausible moves
                  (search.levels; benchmarks/LEVELS.md has the measured ladder)
@@ -64,7 +62,7 @@ _KEYS = {
     "random": set(),
     "greedy": set(),
     **_GAME_BOTS,
-    "ismcts": _SEARCH_KEYS | {"obs", "model", "final", "strength", "value"},
+    "ismcts": _SEARCH_KEYS | {"obs", "model", "strength", "value"},
     "pimc": _SEARCH_KEYS | {"worlds", "eval", "value"},
     "remote": {"iters", "time", "strength"},
 }
@@ -196,8 +194,6 @@ def _search_settings(spec: BotSpec) -> tuple[Limits, SearchConfig, dict[str, Any
             config_args["observers"] = opts["obs"]
         if "model" in opts:
             config_args["opponent_model"] = opts["model"]
-        if "final" in opts:
-            config_args["final_move"] = opts["final"]
         config = SearchConfig(**config_args)
         extra: dict[str, Any] = {}
         if "worlds" in opts:

@@ -31,18 +31,10 @@ def test_engine_option_picks_the_search_engine():
     assert pimc.config.engine == "compiled"
 
 
-def test_final_option_picks_the_move_played_for_ismcts_only():
-    bot, limits = build_bot(parse_spec("ismcts:iters=1000,final=lcb"), GAME)
-    assert isinstance(bot, ISMCTSBot)
-    assert limits == Limits(iterations=1000)
-    assert bot.config == SearchConfig(final_move="lcb")
-    default, _ = build_bot(parse_spec("ismcts:final=visits"), GAME)
-    assert isinstance(default, ISMCTSBot)
-    assert default.config == SearchConfig()
-    with pytest.raises(ValueError, match="final_move must be 'visits' or 'lcb', got 'max'"):
-        parse_spec("ismcts:final=max")
-    with pytest.raises(ValueError, match="bad option 'final=lcb' for pimc"):
-        parse_spec("pimc:final=lcb")
+def test_the_retired_final_option_is_refused_by_name():
+    """`final=lcb` left the search (benchmarks/TUNING.md, experiment 21): the spec says so."""
+    with pytest.raises(ValueError, match="bad option 'final=lcb' for ismcts"):
+        parse_spec("ismcts:iters=1000,final=lcb")
 
 
 def test_strength_option_plays_a_level_for_ismcts_and_remote():
