@@ -24,11 +24,12 @@ from typing import Any
 
 import numpy as np
 
-from games.challengers import flow, heuristics
+from games.challengers import flow
 from games.challengers.catalogue import CARDS, NUM_TYPES
 from games.challengers.kernel import game as k
 from games.challengers.kernel.actions import action_of, code_of
 from games.challengers.kernel.state import encode_state
+from games.challengers.knowledge import heuristics
 from games.challengers.setup import new_state
 from kernels.rng import PythonRng, new_rng
 

@@ -18,7 +18,7 @@ def source_version(*packages: str) -> str:
     to a rule, a table or a data file compiles it afresh. Each file enters the digest under its
     path in its package, in sorted order. A folder holding a `manifest.json` is skipped with all
     it holds: its weight files are hashed one by one by the entries that name them
-    (`games.splendor_marvel.knowledge`).
+    (`games.splendor_marvel.knowledge.manifest`).
     """
     digest = hashlib.sha256()
     for package in packages:

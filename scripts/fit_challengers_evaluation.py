@@ -5,13 +5,13 @@ Usage: python scripts/fit_challengers_evaluation.py [--games 6000] [--seed 1] [-
 
 Plays tournaments between noisy heuristic players (the default evaluator's rollout policy,
 with some uniformly random moves so that odd decks and thin decks occur too), records every
-seat's features (`games/challengers/features.py`) at each decision with the tournament's result,
-and fits a conditional logit (seat s wins with probability proportional to exp(w · features))
-by Newton's method, once over all player counts ("weights") and once per player count
-("by_players"; the evaluation uses the weights of its player count: solo and 2-player games
-use "2", 5+ players use "4"). Player counts cycle 2, 2, 3, 4 (`--players`). Writes
-`games/challengers/evaluation.json` with the weights and how well they predict held-out games
-(every fifth game).
+seat's features (`games/challengers/knowledge/features.py`) at each decision with the
+tournament's result, and fits a conditional logit (seat s wins with probability proportional
+to exp(w · features)) by Newton's method, once over all player counts ("weights") and once
+per player count ("by_players"; the evaluation uses the weights of its player count: solo
+and 2-player games use "2", 5+ players use "4"). Player counts cycle 2, 2, 3, 4
+(`--players`). Writes `games/challengers/knowledge/evaluation.json` with the weights and how
+well they predict held-out games (every fifth game).
 
 With `--explore RATE`, each tournament opens with a stretch (a uniform number of decisions, up
 to `EXPLORE_SPAN` per seat) where each seat moves uniformly at random with probability RATE, so
@@ -46,11 +46,11 @@ import numpy as np
 
 from games.challengers import GAME, new_game
 from games.challengers.evaluators import EVALUATOR
-from games.challengers.features import FEATURES, features
+from games.challengers.knowledge.features import FEATURES, features
 from search.logit import Rows, Samples, SelfPlay, accuracy, collect, fit, fit_report, log_loss
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "games" / "challengers" / "evaluation.json"
+TARGET = ROOT / "games" / "challengers" / "knowledge" / "evaluation.json"
 RANDOM_MOVE_RATE = 0.1
 PLAYER_COUNTS = (2, 2, 3, 4)
 EXPLORE_SPAN = 30

@@ -19,8 +19,9 @@ the fitted table (and the visits' own entropy, the floor).
 
 `--today` keeps today's worth and fits the temperature only; `--temperature T` fixes it. Prints
 the report, and writes the table with it as network `--write ID` (`ID.json`) of the weights
-folder `--weights` (the package's `games/challengers/weights/`), a new `card-worth` entry of
-its manifest with status `candidate` (`knowledge.add_network`): never over an id or a file.
+folder `--weights` (the package's `games/challengers/knowledge/weights/`), a new `card-worth`
+entry of its manifest with status `candidate` (`manifest.add_network`): never over an id or a
+file.
 An engine entry of the manifest then names it for its priors or its playouts.
 """
 
@@ -36,10 +37,11 @@ from typing import Any
 
 import numpy as np
 
-from games.challengers import GAME, knowledge
+from games.challengers import GAME
 from games.challengers.actions import REDRAW
 from games.challengers.catalogue import NUM_TYPES
-from games.challengers.heuristics import TODAY, Worth, _score
+from games.challengers.knowledge import manifest
+from games.challengers.knowledge.heuristics import TODAY, Worth, _score
 from games.challengers.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -197,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--visits", type=Path, nargs="+", required=True)
     parser.add_argument("--write", metavar="ID", required=True,
                         help="the new network's id in the weights manifest")
-    parser.add_argument("--weights", type=Path, default=knowledge.SHIPPED,
+    parser.add_argument("--weights", type=Path, default=manifest.SHIPPED,
                         help="the weights folder (default: the package's)")
     parser.add_argument("--today", action="store_true", help="keep today's worth")
     parser.add_argument("--temperature", type=float, help="fix the temperature")
@@ -239,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     about = {"tables": players, "data": ", ".join(str(p) for p in args.visits),
              "training": command, "held_out": report["held_out_cross_entropy"]}
     try:
-        path = knowledge.add_network(args.weights, args.write, json.dumps(out, indent=1) + "\n",
+        path = manifest.add_network(args.weights, args.write, json.dumps(out, indent=1) + "\n",
                                      about)
     except ValueError as error:
         parser.error(str(error))

@@ -6,8 +6,8 @@ Plays games between noisy greedy players (the default evaluator's rollout policy
 uniformly random moves for variety), records every seat's features at the start of each turn
 with the game's final result, and fits a conditional logit (`search/logit.py`: seat s wins with
 probability proportional to exp(w · features)) by Newton's method. Writes
-`games/splendor_marvel/evaluation.json` with the weights and how well they predict held-out
-games (every fifth game).
+`games/splendor_marvel/knowledge/evaluation.json` with the weights and how well they predict
+held-out games (every fifth game).
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from pathlib import Path
 
 from games.splendor_marvel import Phase, apply, legal_actions, new_game
 from games.splendor_marvel.evaluators import EVALUATOR
-from games.splendor_marvel.features import FEATURES, features
+from games.splendor_marvel.knowledge.features import FEATURES, features
 from search.logit import Rows, collect, fit_report
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET = ROOT / "games" / "splendor_marvel" / "evaluation.json"
+TARGET = ROOT / "games" / "splendor_marvel" / "knowledge" / "evaluation.json"
 RANDOM_MOVE_RATE = 0.15
 PLAYER_COUNTS = (2, 3, 4)
 

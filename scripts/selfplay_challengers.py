@@ -43,7 +43,7 @@ from typing import Any
 
 from clients.arena.specs import build_bot, parse_spec
 from games.challengers import GAME, new_game
-from games.challengers.features import features
+from games.challengers.knowledge.features import features
 from games.challengers.state import State
 from games.registry import entry
 from search import Limits, SearchConfig, ismcts

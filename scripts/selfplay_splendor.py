@@ -6,9 +6,9 @@ Usage: python scripts/selfplay_splendor.py --out /work/selfplay/gen1.jsonl [--ga
 Every seat is the compiled ISMCTS (the search's defaults, `--iterations` a move) with the
 evaluator `--value` names, as the arena's `value=` does: `logistic` (the default here: the
 logistic evaluation and hand-written priors), `default` or `learned` (`EVALUATOR`,
-the default engine of `games/splendor_marvel/weights/manifest.json`), or another engine of the
-manifest (a trial's, through `$SPLENDOR_MARVEL_WEIGHTS`), each with its PUCT constant by table
-size; `--learned` is `--value learned`.
+the default engine of `games/splendor_marvel/knowledge/weights/manifest.json`), or another
+engine of the manifest (a trial's, through `$SPLENDOR_MARVEL_WEIGHTS`), each with its PUCT
+constant by table size; `--learned` is `--value learned`.
 Game i has the i-th of `--players` in turn (2, 3, 4 by default; `2,3,4,4` for generation 3's
 data, half of it at 4 players) and its own seed, so any game replays alone. For the first
 `--explore-plies` decisions of a game the move is drawn in proportion to the root visits
@@ -36,8 +36,8 @@ import numpy as np
 from games.registry import entry
 from games.splendor_marvel import GAME, new_game
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.heuristics import evaluate, priors
-from games.splendor_marvel.network_features import NUM_INPUTS, public_features_kernel
+from games.splendor_marvel.knowledge.heuristics import evaluate, priors
+from games.splendor_marvel.knowledge.network_features import NUM_INPUTS, public_features_kernel
 from games.splendor_marvel.observation import observe
 from games.splendor_marvel.rules import apply, legal_actions
 from search import AnyEvaluator, Limits, SearchConfig, ismcts

@@ -16,7 +16,7 @@ network's log-loss and winner accuracy (overall and per player count) beside a s
 evaluation and the search's own root value, also by stage (round, the leader's points, end
 triggered); `--epochs 0` only reports those. `--write ID` adds the weights to the weights
 folder (`--weights`, the package's unless said) as a new network `ID` of the manifest, status
-`candidate` (`knowledge.add_network`: never over a network there). `--players` keeps the games
+`candidate` (`manifest.add_network`: never over a network there). `--players` keeps the games
 of one table size (a network per table size); `--race` appends the race inputs
 (`network_features.race_features`: who leads, who can still move before the round ends) after
 the public ones.
@@ -35,11 +35,11 @@ from typing import Any
 
 import numpy as np
 
-from games.splendor_marvel import knowledge, network
 from games.splendor_marvel.catalogue import GAUNTLET_POINTS
-from games.splendor_marvel.dense import forward, read_weights
 from games.splendor_marvel.kernel.layout import MAX_PLAYERS
-from games.splendor_marvel.network_features import (
+from games.splendor_marvel.knowledge import manifest, network
+from games.splendor_marvel.knowledge.dense import forward, read_weights
+from games.splendor_marvel.knowledge.network_features import (
     NUM_INPUTS,
     POINTS_AT,
     RACE_FEATURES,
@@ -291,7 +291,7 @@ def trainer_options(parser: argparse.ArgumentParser, epochs: int, decay: float,
     parser.add_argument("--decay", type=float, default=decay, help=decay_help)
     parser.add_argument("--write", metavar="ID",
                         help="add the weights to --weights as a new network ID (never over one)")
-    parser.add_argument("--weights", type=Path, default=knowledge.SHIPPED,
+    parser.add_argument("--weights", type=Path, default=manifest.SHIPPED,
                         help="the weights folder --write adds to (%(default)s)")
     parser.add_argument("--baseline", type=Path, action="append",
                         help=f"a shipped {what} reported beside it (repeatable; the default "
@@ -309,7 +309,7 @@ def write_network(args: argparse.Namespace, architecture: str, weights: dict[str
     about = {"tables": [args.players] if args.players else [2, 3, 4],
              "data": [str(p) for p in args.data], "training": " ".join(sys.argv),
              "held_out": held_out}
-    knowledge.add_network(args.weights, args.write, architecture,
+    manifest.add_network(args.weights, args.write, architecture,
                           json.dumps(weights, separators=(",", ":")) + "\n", about)
 
 
@@ -326,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     data = load(args.data, args.players, args.race)
     baselines = tuple(args.baseline or [
-        path for path in knowledge.network_files(network.ARCHITECTURE)
+        path for path in manifest.network_files(network.ARCHITECTURE)
         if read_weights(path.read_text("utf-8"))[0].shape[1] <= data["test"].x.shape[1]])
     sizes = {part: len(d.x) for part, d in data.items()}
     print(f"positions: {sizes}", file=sys.stderr)

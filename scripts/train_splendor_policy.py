@@ -5,9 +5,10 @@ Usage: python scripts/train_splendor_policy.py --data /work/selfplay/gen1.jsonl 
 
 Reads `scripts/selfplay_splendor.py`'s records (those with `legal` and `prior`), split by game
 as the value trainer splits them (`train_splendor_network.part_of`). The model is
-`games/splendor_marvel/network_policy.py`'s: today's heuristic log-prior per legal move, scaled
-per kind of move, plus a bias per action code and a linear score of the public inputs per kind;
-a softmax over the legal moves. `--players` keeps the games of one table size; `--race` appends
+`games/splendor_marvel/knowledge/network_policy.py`'s: today's heuristic log-prior per legal
+move, scaled per kind of move, plus a bias per action code and a linear score of the public
+inputs per kind; a softmax over the legal moves. `--players` keeps the games of one table
+size; `--race` appends
 the race inputs (`network_features.race_features`, derived from the records as the value
 trainer derives them: `train_splendor_network.with_race`) after the public ones. Its weights
 start at zero (today's priors) and move by Adam (minibatches of 256, L2 decay) toward the
@@ -17,7 +18,7 @@ per player count) and how often the likeliest move is the most visited one, for 
 priors, shipped policies (`--baseline`, repeatable, the default engine's unless said; each
 reads as many of the inputs as it has weights for) and the policy; `--epochs 0` only reports
 those; `--write ID` adds the weights to the weights folder (`--weights`, the package's unless
-said) as a new network `ID` of the manifest, status `candidate` (`knowledge.add_network`: never
+said) as a new network `ID` of the manifest, status `candidate` (`manifest.add_network`: never
 over a network there).
 """
 
@@ -34,9 +35,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from train_splendor_network import part_of, start_seat, trainer_options, with_race, write_network
 
-from games.splendor_marvel import knowledge, network_policy
 from games.splendor_marvel.kernel.actions import MAX_LEGAL, NUM_ACTION_CODES
-from games.splendor_marvel.network_policy import (
+from games.splendor_marvel.knowledge import manifest, network_policy
+from games.splendor_marvel.knowledge.network_policy import (
     CODE_KIND,
     LOG_FLOOR,
     NUM_KINDS,
@@ -202,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     trainer_options(parser, 30, 1e-3, "L2 decay of every weight", "policy")
     parser.add_argument("--rate", type=float, default=3e-3)
     args = parser.parse_args(argv)
-    baselines = tuple(args.baseline or knowledge.network_files(network_policy.ARCHITECTURE))
+    baselines = tuple(args.baseline or manifest.network_files(network_policy.ARCHITECTURE))
     data = load(args.data, args.players, args.race)
     sizes = {part: len(d.x) for part, d in data.items()}
     print(f"decisions: {sizes}", file=sys.stderr)

@@ -37,7 +37,7 @@ from games.splendor_marvel.catalogue import (
     TAGS,
     TIME_STONE,
 )
-from games.splendor_marvel.heuristics import rollout_action
+from games.splendor_marvel.knowledge.heuristics import rollout_action
 from games.splendor_marvel.rules import apply, shortfall
 
 FOLLOW_UP_LIMIT = 8

@@ -30,8 +30,8 @@ Options (comma-separated `key=value`; pimc and ismcts):
                  (the game's own, as value=learned says explicitly), logistic (the
                  hand-written evaluation and priors before the learned ones) and any other
                  engine of
-                 the game's weights manifest (games/splendor_marvel/weights/ or the folder
-                 $SPLENDOR_MARVEL_WEIGHTS names; games/challengers/weights/ or
+                 the game's weights manifest (games/splendor_marvel/knowledge/weights/ or the folder
+                 $SPLENDOR_MARVEL_WEIGHTS names; games/challengers/knowledge/weights/ or
                  $CHALLENGERS_WEIGHTS); each searched with its own settings (PUCT's
                  constant by table size: search.config.settled) unless pc= says otherwise
     worlds=K     (pimc) sampled worlds     eval=rollout|search  (pimc) how a world scores moves

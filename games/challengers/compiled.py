@@ -15,13 +15,13 @@ from types import ModuleType
 import numpy as np
 
 from games.challengers.actions import Action
-from games.challengers.heuristics import Worth
 from games.challengers.kernel import game as k
 from games.challengers.kernel import learned
 from games.challengers.kernel.actions import action_of
 from games.challengers.kernel.heuristics import worth_table
 from games.challengers.kernel.observation import encode_observation
 from games.challengers.kernel.state import decode_state, encode_state
+from games.challengers.knowledge.heuristics import Worth
 from games.challengers.observation import Observation, observe
 from games.challengers.setup import new_game
 from games.challengers.state import State

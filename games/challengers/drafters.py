@@ -26,11 +26,11 @@ import random
 from functools import cache
 from typing import Any
 
-from . import heuristics
 from .actions import A_DONE, A_PASS, A_REDRAW, DONE, OPT, PASS, PICK, REDRAW, TRIM, Action
 from .catalogue import LEVEL, LEVEL_S, POWER, pile_cards
 from .draft import drafter
 from .flow import legal_actions
+from .knowledge import heuristics
 from .observation import Observation, sample
 from .state import MATCH, State
 

@@ -8,18 +8,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.challengers import knowledge
 from games.challengers.drafters import PowerDrafter
 from games.challengers.game import GAME
+from games.challengers.knowledge import manifest
 
-Evaluator = knowledge.LearnedWorth | knowledge.HandWritten
+Evaluator = manifest.LearnedWorth | manifest.HandWritten
 
-EVALUATOR: Evaluator = knowledge.default()
+EVALUATOR: Evaluator = manifest.default()
 """The default evaluator: the manifest's `default` engine."""
-LOGISTIC: Evaluator = knowledge.HAND_WRITTEN
+LOGISTIC: Evaluator = manifest.HAND_WRITTEN
 """The hand-written worth (`value=logistic`)."""
-EVALUATORS: dict[str, Evaluator] = {**knowledge.manifest().engines, "logistic": LOGISTIC}
-NETWORKS = knowledge.default().networks
+EVALUATORS: dict[str, Evaluator] = {**manifest.manifest().engines, "logistic": LOGISTIC}
+NETWORKS = manifest.default().networks
 """The networks `EVALUATOR` reads, by their ids in the manifest."""
 GREEDY: Evaluator = LOGISTIC
 """The evaluator whose highest prior the greedy baseline plays: the hand-written one, so greedy

@@ -11,7 +11,7 @@ import time
 
 from .catalogue import ROUNDS
 from .flow import apply as apply_action
-from .heuristics import rollout_action
+from .knowledge.heuristics import rollout_action
 from .observation import Observation, sample
 from .state import OVER, State
 

@@ -14,7 +14,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from .heuristics import PRIOR_TEMPERATURE, pick_scores
+from .knowledge.heuristics import PRIOR_TEMPERATURE, pick_scores
 
 SHARPNESS = 2.0
 """The priors raised to this power (renormalised): a drafter picks its favourite more surely

@@ -7,17 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.splendor_marvel import knowledge
 from games.splendor_marvel.game import GAME
+from games.splendor_marvel.knowledge import manifest
 
-Evaluator = knowledge.LearnedKnowledge | knowledge.HandWritten
+Evaluator = manifest.LearnedKnowledge | manifest.HandWritten
 
-EVALUATOR: Evaluator = knowledge.default()
+EVALUATOR: Evaluator = manifest.default()
 """The default evaluator: the manifest's `default` engine."""
-LOGISTIC: Evaluator = knowledge.HAND_WRITTEN
+LOGISTIC: Evaluator = manifest.HAND_WRITTEN
 """The hand-written baseline (`value=logistic`)."""
-EVALUATORS: dict[str, Evaluator] = {**knowledge.manifest().engines, "logistic": LOGISTIC}
-NETWORKS = knowledge.default().networks
+EVALUATORS: dict[str, Evaluator] = {**manifest.manifest().engines, "logistic": LOGISTIC}
+NETWORKS = manifest.default().networks
 """The networks `EVALUATOR` reads, by their ids in the manifest."""
 GREEDY: Evaluator = EVALUATOR
 """The evaluator whose highest prior the greedy baseline plays: the default's."""

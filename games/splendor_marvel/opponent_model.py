@@ -14,8 +14,8 @@ import math
 from dataclasses import replace
 
 from games.splendor_marvel.catalogue import LEVEL
-from games.splendor_marvel.heuristics import priors
 from games.splendor_marvel.history import History
+from games.splendor_marvel.knowledge.heuristics import priors
 from games.splendor_marvel.observation import Beliefs, Observation
 from games.splendor_marvel.replay import Decision, replay
 from games.splendor_marvel.rules import legal_actions

@@ -55,13 +55,13 @@ def test_get_info_lists_the_game_with_its_title_and_table_sizes(
 def test_get_info_names_the_splendor_marvel_networks_the_default_reads(
     stub: advisor_pb2_grpc.AdvisorStub,
 ) -> None:
-    from games.splendor_marvel import knowledge
+    from games.splendor_marvel.knowledge import manifest
 
     info = stub.GetInfo(advisor_pb2.GetInfoRequest())
     (game,) = [g for g in info.games if g.game == _game_id("splendor_marvel")]
-    manifest = json.loads((knowledge.SHIPPED / knowledge.MANIFEST).read_text())
-    tables = manifest["engines"][game.engine]["tables"].values()
-    assert game.engine == "learned" and manifest["engines"]["learned"]["status"] == "default"
+    data = json.loads((manifest.SHIPPED / manifest.MANIFEST).read_text())
+    tables = data["engines"][game.engine]["tables"].values()
+    assert game.engine == "learned" and data["engines"]["learned"]["status"] == "default"
     assert set(game.networks) == {t[key] for t in tables for key in ("value", "policy")}
     assert len(game.networks) == 5
 

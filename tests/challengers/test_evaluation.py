@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from games.challengers import Challengers, new_game
 from games.challengers.catalogue import BY_KEY
 from games.challengers.evaluators import LOGISTIC
-from games.challengers.features import FEATURES, features
-from games.challengers.heuristics import evaluate, weights_for
 from games.challengers.kernel import heuristics as kh
 from games.challengers.kernel.state import encode_state
+from games.challengers.knowledge.features import FEATURES, features
+from games.challengers.knowledge.heuristics import evaluate, weights_for
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "fit_challengers_evaluation.py"
@@ -68,7 +68,8 @@ def test_more_fans_and_stronger_decks_look_better() -> None:
 
 
 def test_shipped_weights_match_the_features() -> None:
-    fitted = json.loads((ROOT / "games" / "challengers" / "evaluation.json").read_text())
+    shipped = ROOT / "games" / "challengers" / "knowledge" / "evaluation.json"
+    fitted = json.loads(shipped.read_text())
     assert tuple(fitted["features"]) == FEATURES
     assert fitted["held_out_log_loss"] < fitted["held_out_log_loss_uniform"]
 
@@ -114,9 +115,9 @@ def test_the_kernel_features_equal_the_python_ones() -> None:
 
 def test_a_dry_run_reports_the_player_counts_and_exploration_it_was_asked_for(
         capsys: pytest.CaptureFixture[str]) -> None:
-    shipped = (ROOT / "games" / "challengers" / "evaluation.json").read_text()
+    shipped = (ROOT / "games" / "challengers" / "knowledge" / "evaluation.json").read_text()
     assert fitting().main(["--games", "5", "--players", "2", "--explore", "0.5", "--dry-run"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["player_counts"] == [2] and report["explore"] == 0.5
     assert list(report["by_players"]) == ["2"]
-    assert (ROOT / "games" / "challengers" / "evaluation.json").read_text() == shipped
+    assert (ROOT / "games" / "challengers" / "knowledge" / "evaluation.json").read_text() == shipped

@@ -11,7 +11,7 @@ import pytest
 
 from games.challengers import GAME, new_game
 from games.challengers.evaluators import EVALUATOR, LOGISTIC
-from games.challengers.features import FEATURES, features
+from games.challengers.knowledge.features import FEATURES, features
 from search import ismcts
 from search.logit import game_seed
 from tests.splendor_marvel.test_learning_scripts import script
@@ -130,13 +130,13 @@ def test_the_fit_reads_self_play_and_recovers_the_weights_behind_it(
     play, counts, games, seed, opponent = fit.recorded(data)
     assert (counts, games, seed, opponent) == ((2,) * 400, 400, 9, None)
     assert play(2, game_seed(9, 3))[1] == tuple(json.loads(lines[3])["result"])
-    shipped = (ROOT / "games" / "challengers" / "evaluation.json").read_text()
+    shipped = (ROOT / "games" / "challengers" / "knowledge" / "evaluation.json").read_text()
     assert fit.main(["--selfplay", str(data), "--dry-run"]) == 0
     report = json.loads(capsys.readouterr().out)
     fitted_2 = report["by_players"]["2"]
     assert fitted_2["selfplay"] == "selfplay.jsonl" and fitted_2["games"] == 400
     assert fitted_2["positions"] == 320 * 5  # 80 of the 400 games held out
-    assert (ROOT / "games" / "challengers" / "evaluation.json").read_text() == shipped
+    assert (ROOT / "games" / "challengers" / "knowledge" / "evaluation.json").read_text() == shipped
     before = json.loads(shipped)
     assert report["weights"] == before["weights"]  # pooled and 3-4 players: as shipped
     assert report["by_players"]["3"] == before["by_players"]["3"]

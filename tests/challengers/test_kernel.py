@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checks.challengers_kernel_differential import play_in_lockstep
-from games.challengers import GAME, evaluators, flow, heuristics
+from games.challengers import GAME, evaluators, flow
 from games.challengers.compiled import LOGISTIC
 from games.challengers.evaluators import EVALUATOR, GREEDY
 from games.challengers.kernel import game as k
@@ -25,7 +25,8 @@ from games.challengers.kernel import learned as kl
 from games.challengers.kernel.actions import NUM_ACTION_CODES, action_of, code_of
 from games.challengers.kernel.observation import encode_observation
 from games.challengers.kernel.state import decode_state, encode_state
-from games.challengers.knowledge import SHIPPED, default, read_worth
+from games.challengers.knowledge import heuristics
+from games.challengers.knowledge.manifest import SHIPPED, default, read_worth
 from games.challengers.observation import believe, observe, sample
 from games.challengers.setup import new_state
 from games.challengers.state import OVER, State

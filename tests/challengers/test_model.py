@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from benchmarks.strength.challengers_opponent_model import hidden_picks, information, revealed
 from games.challengers import GAME, new_game, observe, sample
 from games.challengers.evaluators import EVALUATOR
-from games.challengers.heuristics import pick_scores
+from games.challengers.knowledge.heuristics import pick_scores
 from games.challengers.observation import believe
 from games.challengers.opponent_model import NOISE, choose_pick, pick_chances
 from games.challengers.state import State

@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 
 from games import weights
-from games.challengers import GAME, knowledge
+from games.challengers import GAME
 from games.challengers.catalogue import NUM_TYPES
-from games.challengers.heuristics import TODAY, Worth, _score
+from games.challengers.knowledge import manifest
+from games.challengers.knowledge.heuristics import TODAY, Worth, _score
 from tests.splendor_marvel.test_learning_scripts import script
 
 
@@ -56,7 +57,7 @@ def test_the_fit_lowers_the_cross_entropy_and_adds_the_table_as_a_network(
     fit = script("fit_challengers_worth")
     data = tmp_path / "visits.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in records()), encoding="utf-8")
-    folder = Path(shutil.copytree(knowledge.SHIPPED, tmp_path / "weights"))
+    folder = Path(shutil.copytree(manifest.SHIPPED, tmp_path / "weights"))
     command = ["--visits", str(data), "--steps", "200", "--weights", str(folder)]
     assert fit.main([*command, "--write", "trial"]) == 0
     out = folder / "trial.json"
@@ -66,7 +67,7 @@ def test_the_fit_lowers_the_cross_entropy_and_adds_the_table_as_a_network(
     assert entry["architecture"] == "card-worth" and entry["file"] == "trial.json"
     assert entry["status"] == weights.CANDIDATE and entry["tables"] == [2]
     assert entry["held_out"] == fitted["fit"]["held_out_cross_entropy"]
-    assert knowledge.read_manifest(folder).default == "learned"
+    assert manifest.read_manifest(folder).default == "learned"
     model = fit.Model(fit.collect(records(), script("selfplay_challengers").replay))
     today = model.loss(np.array([*TODAY.pick, *TODAY.trim]), TODAY.temperature)[0]
     table = np.array([*fitted["pick"], *fitted["trim"]])

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from games.splendor_marvel import GAME, SplendorState, new_game
 from games.splendor_marvel.actions import KIND_OF, Kind
-from games.splendor_marvel.heuristics import priors, rollout_action
+from games.splendor_marvel.knowledge.heuristics import priors, rollout_action
 
 
 def positions(num_players: int, seed: int, blind: float = 0.1, greedy: bool = False

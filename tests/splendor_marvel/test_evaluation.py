@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.splendor_marvel import new_game
-from games.splendor_marvel.features import FEATURES, features
-from games.splendor_marvel.heuristics import WEIGHTS, evaluate
+from games.splendor_marvel.knowledge.features import FEATURES, features
+from games.splendor_marvel.knowledge.heuristics import WEIGHTS, evaluate
 from tests.splendor_marvel.helpers import played
 
 

@@ -13,11 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.splendor_marvel import GAME, apply, heuristics, legal_actions, new_game, observe, sample
+from games.splendor_marvel import GAME, apply, legal_actions, new_game, observe, sample
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.evaluators import EVALUATOR, LOGISTIC
 from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.kernel.layout import DECK_COUNT
+from games.splendor_marvel.knowledge import heuristics
 from games.splendor_marvel.state import SplendorState
 from kernels.rng import PythonRng, new_rng
 from search import SearchConfig

@@ -14,10 +14,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from games.splendor_marvel import GAME, SplendorMarvel, knowledge, legal_actions, network
+from games.splendor_marvel import GAME, SplendorMarvel, legal_actions
 from games.splendor_marvel.compiled import COMPILED
-from games.splendor_marvel.dense import read_weights
 from games.splendor_marvel.evaluators import EVALUATOR, EVALUATORS, LOGISTIC
+from games.splendor_marvel.knowledge import manifest, network
+from games.splendor_marvel.knowledge.dense import read_weights
 from tests.splendor_marvel.test_network import positions
 from tests.trial_engines import check_the_arena_plays_the_trial
 
@@ -28,38 +29,38 @@ TRIAL_PUCT_C = 0.4
 def trial_folder(tmp_path: Path) -> Path:
     """The package's weights with a new value network (generation 2's, its last bias moved)
     and an engine `trial` that reads it heads-up, written as a trainer and a person would."""
-    folder = Path(shutil.copytree(knowledge.SHIPPED, tmp_path / "weights"))
+    folder = Path(shutil.copytree(manifest.SHIPPED, tmp_path / "weights"))
     data = json.loads((folder / "network_gen2.json").read_text())
     data["layers"][-1]["bias"][0] += 0.5
-    knowledge.add_network(folder, "value-trial", network.ARCHITECTURE, json.dumps(data),
+    manifest.add_network(folder, "value-trial", network.ARCHITECTURE, json.dumps(data),
                           {"tables": [2], "data": "a test's", "held_out": {}})
-    manifest = json.loads((folder / knowledge.MANIFEST).read_text())
-    tables = dict(manifest["engines"]["learned"]["tables"])
+    data = json.loads((folder / manifest.MANIFEST).read_text())
+    tables = dict(data["engines"]["learned"]["tables"])
     tables["2"] = {**tables["2"], "value": "value-trial", "puct_c": TRIAL_PUCT_C}
-    manifest["engines"]["trial"] = {"status": "trial", "tables": tables}
-    (folder / knowledge.MANIFEST).write_text(json.dumps(manifest))
+    data["engines"]["trial"] = {"status": "trial", "tables": tables}
+    (folder / manifest.MANIFEST).write_text(json.dumps(data))
     return folder
 
 
 def test_the_package_s_engines_are_its_manifest_s_and_the_baseline() -> None:
     assert list(EVALUATORS) == ["learned", "logistic"]
     assert EVALUATORS["learned"] is EVALUATOR and EVALUATORS["logistic"] is LOGISTIC
-    assert EVALUATOR is knowledge.default() and LOGISTIC is knowledge.HAND_WRITTEN
-    assert knowledge.weights_folder() == knowledge.SHIPPED
+    assert EVALUATOR is manifest.default() and LOGISTIC is manifest.HAND_WRITTEN
+    assert manifest.weights_folder() == manifest.SHIPPED
 
 
 def test_a_new_entry_is_an_engine_of_its_own_in_python_and_compiled(tmp_path: Path) -> None:
-    manifest = knowledge.read_manifest(trial_folder(tmp_path))
-    assert list(manifest.engines) == ["learned", "trial"] and manifest.default == "learned"
-    trial, default = manifest.engines["trial"], manifest.engines["learned"]
+    found = manifest.read_manifest(trial_folder(tmp_path))
+    assert list(found.engines) == ["learned", "trial"] and found.default == "learned"
+    trial, default = found.engines["trial"], found.engines["learned"]
     moved = read_weights((tmp_path / "weights" / "value-trial.json").read_text())
     assert trial.search_settings(2) == {"puct_c": TRIAL_PUCT_C}
     assert trial.search_settings(3) == default.search_settings(3)
     compiled = trial.compiled.kernel.evaluate
     assert trial.compiled.kernel_version != default.compiled.kernel_version
     for table in trial.tables.values():  # numba's cache sees a function's own file only
-        assert table.value_tag.endswith(knowledge.SOURCE)
-        assert table.policy_tag.endswith(knowledge.SOURCE)
+        assert table.value_tag.endswith(manifest.SOURCE)
+        assert table.policy_tag.endswith(manifest.SOURCE)
     assert trial.compiled.kernel_version.endswith(COMPILED.kernel_version)
     for state in positions(9):
         actions = legal_actions(state)
@@ -75,22 +76,22 @@ def test_a_new_entry_is_an_engine_of_its_own_in_python_and_compiled(tmp_path: Pa
 
 
 def test_the_arena_plays_a_new_entry_by_its_id_from_its_folder(tmp_path: Path) -> None:
-    check_the_arena_plays_the_trial(trial_folder(tmp_path), knowledge.FOLDER_VARIABLE,
+    check_the_arena_plays_the_trial(trial_folder(tmp_path), manifest.FOLDER_VARIABLE,
                                     tmp_path / "games.json")
 
 
 def edited(tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> Path:
     """A copy of the package's weights whose manifest `change` edits."""
-    folder = Path(shutil.copytree(knowledge.SHIPPED, tmp_path / "edited"))
-    manifest = json.loads((folder / knowledge.MANIFEST).read_text())
-    change(manifest)
-    (folder / knowledge.MANIFEST).write_text(json.dumps(manifest))
+    folder = Path(shutil.copytree(manifest.SHIPPED, tmp_path / "edited"))
+    data = json.loads((folder / manifest.MANIFEST).read_text())
+    change(data)
+    (folder / manifest.MANIFEST).write_text(json.dumps(data))
     return folder
 
 
 def _set(path: tuple[str, ...], value: Any) -> Callable[[dict[str, Any]], None]:
-    def change(manifest: dict[str, Any]) -> None:
-        node = manifest
+    def change(data: dict[str, Any]) -> None:
+        node = data
         for key in path[:-1]:
             node = node[key]
         if value is None:
@@ -119,18 +120,18 @@ def _set(path: tuple[str, ...], value: Any) -> Callable[[dict[str, Any]], None]:
 def test_a_manifest_that_does_not_hold_is_refused_by_entry_and_field(
         tmp_path: Path, change: Callable[[dict[str, Any]], None], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        knowledge.read_manifest(edited(tmp_path, change))
+        manifest.read_manifest(edited(tmp_path, change))
 
 
 def test_a_trainer_never_writes_over_a_network(tmp_path: Path) -> None:
-    folder = Path(shutil.copytree(knowledge.SHIPPED, tmp_path / "weights"))
+    folder = Path(shutil.copytree(manifest.SHIPPED, tmp_path / "weights"))
     text = (folder / "network_gen2.json").read_text()
     before = {path.name: path.read_bytes() for path in folder.iterdir()}
     for network_id in ("value-gen2", "network_gen2", "Gen 6"):  # taken, not ids
         with pytest.raises(ValueError, match=r"exists|lower-case"):
-            knowledge.add_network(folder, network_id, network.ARCHITECTURE, text, {})
+            manifest.add_network(folder, network_id, network.ARCHITECTURE, text, {})
     with pytest.raises(ValueError, match="not value-dense weights that fit"):
-        knowledge.add_network(folder, "value-misfit", network.ARCHITECTURE,
+        manifest.add_network(folder, "value-misfit", network.ARCHITECTURE,
                               json.dumps({"inputs": 3, "layers": []}), {})
     assert {path.name: path.read_bytes() for path in folder.iterdir()} == before
 
@@ -142,7 +143,7 @@ def test_an_engine_pickles_as_its_folder_and_id_for_worker_processes(tmp_path: P
     assert isinstance(pickle.loads(pickle.dumps(GAME)), SplendorMarvel), "the rules pickle too"
     again = pickle.loads(pickle.dumps(EVALUATOR))
     assert again is EVALUATOR and again.evaluate(state) == EVALUATOR.evaluate(state)
-    trial = knowledge.read_manifest(trial_folder(tmp_path)).engines["trial"]
+    trial = manifest.read_manifest(trial_folder(tmp_path)).engines["trial"]
     assert trial.compiled.kernel is not None
     back = pickle.loads(pickle.dumps(trial))
     assert back is not trial and back.id == "trial" and back.folder == trial.folder

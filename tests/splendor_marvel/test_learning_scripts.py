@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
-from games.splendor_marvel import knowledge, new_game
-from games.splendor_marvel.dense import read_weights
-from games.splendor_marvel.heuristics import priors
-from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
-from games.splendor_marvel.network_policy import read_policy
+from games.splendor_marvel import new_game
+from games.splendor_marvel.knowledge import manifest
+from games.splendor_marvel.knowledge.dense import read_weights
+from games.splendor_marvel.knowledge.heuristics import priors
+from games.splendor_marvel.knowledge.network_features import NUM_INPUTS, RACE_FEATURES
+from games.splendor_marvel.knowledge.network_policy import read_policy
 from games.splendor_marvel.rules import apply, legal_actions
 from tests.splendor_marvel.test_network import inputs
 from tests.splendor_marvel.test_race_inputs import race_inputs
@@ -38,19 +39,19 @@ def script(name: str) -> ModuleType:
 
 def trial_weights(tmp_path: Path) -> Path:
     """A copy of the package's weights folder to write into."""
-    return Path(shutil.copytree(knowledge.SHIPPED, tmp_path / "weights"))
+    return Path(shutil.copytree(manifest.SHIPPED, tmp_path / "weights"))
 
 
 def assert_written(folder: Path, network_id: str, architecture: str,
                    held_out: dict[str, float]) -> None:
     """`network_id` is a new candidate of `folder`'s manifest, and the rest stands."""
-    manifest = json.loads((folder / knowledge.MANIFEST).read_text())
-    shipped = json.loads((knowledge.SHIPPED / knowledge.MANIFEST).read_text())
-    entry = manifest["networks"].pop(network_id)
+    data = json.loads((folder / manifest.MANIFEST).read_text())
+    shipped = json.loads((manifest.SHIPPED / manifest.MANIFEST).read_text())
+    entry = data["networks"].pop(network_id)
     assert entry["architecture"] == architecture and entry["status"] == "candidate"
     assert entry["file"] == f"{network_id}.json" and entry["held_out"] == held_out
-    assert manifest == shipped
-    assert set(knowledge.read_manifest(folder).engines) == set(knowledge.manifest().engines)
+    assert data == shipped
+    assert set(manifest.read_manifest(folder).engines) == set(manifest.manifest().engines)
 
 
 def state_seat(game: dict[str, Any]) -> int:

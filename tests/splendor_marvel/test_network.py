@@ -13,17 +13,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.splendor_marvel import GAME, heuristics, knowledge, legal_actions, observe, sample
+from games.splendor_marvel import GAME, legal_actions, observe, sample
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.evaluators import EVALUATOR, LOGISTIC
 from games.splendor_marvel.kernel import game as k
-from games.splendor_marvel.network import evaluate, value_of_world
-from games.splendor_marvel.network_features import (
+from games.splendor_marvel.knowledge import heuristics, manifest
+from games.splendor_marvel.knowledge.network import evaluate, value_of_world
+from games.splendor_marvel.knowledge.network_features import (
     NUM_INPUTS,
     public_features,
     public_features_kernel,
 )
-from games.splendor_marvel.network_policy import priors
+from games.splendor_marvel.knowledge.network_policy import priors
 from games.splendor_marvel.state import SplendorState
 from kernels.rng import PythonRng
 from search import SearchConfig
@@ -33,7 +34,7 @@ from search.result import summarize
 from tests.splendor_marvel.helpers import played
 from tests.splendor_marvel.test_observation import swap_hidden_cards
 
-DEFAULT = knowledge.default()
+DEFAULT = manifest.default()
 
 
 def inputs(state: SplendorState) -> np.ndarray:

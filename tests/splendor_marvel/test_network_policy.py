@@ -13,13 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.splendor_marvel import heuristics, knowledge, observe, sample
+from games.splendor_marvel import observe, sample
 from games.splendor_marvel.actions import KIND_OF, Kind
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.evaluators import EVALUATOR
 from games.splendor_marvel.kernel import game as k
-from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
-from games.splendor_marvel.network_policy import (
+from games.splendor_marvel.knowledge import heuristics, manifest
+from games.splendor_marvel.knowledge.network_features import NUM_INPUTS, RACE_FEATURES
+from games.splendor_marvel.knowledge.network_policy import (
     CODE_KIND,
     PolicyWeights,
     policy_kernel,
@@ -34,7 +35,7 @@ from tests.splendor_marvel.helpers import played
 from tests.splendor_marvel.test_network import positions
 from tests.splendor_marvel.test_race_inputs import positions as race_positions
 
-DEFAULT = knowledge.default()
+DEFAULT = manifest.default()
 POLICIES = {t.policy_tag: t.policy for t in DEFAULT.tables.values()}
 """The default's policies, each once."""
 

@@ -14,7 +14,7 @@ from games.splendor_marvel import apply, new_game
 from games.splendor_marvel.compiled import COMPILED
 from games.splendor_marvel.evaluators import EVALUATOR
 from games.splendor_marvel.kernel import rules as k
-from games.splendor_marvel.network_features import (
+from games.splendor_marvel.knowledge.network_features import (
     NUM_INPUTS,
     RACE_FEATURES,
     RACE_SEAT_FEATURES,

@@ -15,10 +15,10 @@ from numba import njit
 
 from kernels.rng import below, uniform
 
-from .. import heuristics
 from ..catalogue import FAN_LEAD, LEVEL_S, OPTIONAL_SETS, ROUNDS
 from ..effects import K_SIREN
-from ..features import FEATURES, pile_means
+from ..knowledge import heuristics
+from ..knowledge.features import FEATURES, pile_means
 from ..state import D_EXTRA, D_OPTION, D_PICK, DECK, MATCH, OVER
 from . import actions as kc
 from . import catalogue as T

@@ -12,8 +12,8 @@ import math
 import numpy as np
 from numba import njit
 
-from games.splendor_marvel import heuristics
 from games.splendor_marvel.catalogue import GAUNTLET_POINTS, GREEN, GREY
+from games.splendor_marvel.knowledge import heuristics
 from kernels.rng import uniform
 
 from .actions import (

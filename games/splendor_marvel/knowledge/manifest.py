@@ -28,12 +28,12 @@ from typing import Any
 import numpy as np
 
 from games import weights
-from games.splendor_marvel import heuristics, network, network_policy
 from games.splendor_marvel.actions import Action
 from games.splendor_marvel.compiled import SplendorMarvelCompiled
-from games.splendor_marvel.dense import Weights, read_weights
 from games.splendor_marvel.kernel import game as k
-from games.splendor_marvel.network_policy import PolicyWeights, read_policy
+from games.splendor_marvel.knowledge import heuristics, network, network_policy
+from games.splendor_marvel.knowledge.dense import Weights, read_weights
+from games.splendor_marvel.knowledge.network_policy import PolicyWeights, read_policy
 from games.splendor_marvel.state import SplendorState
 from kernels.specialize import specialize
 

@@ -22,7 +22,7 @@ from games.splendor_marvel.catalogue import (
     STONE_COLOURS,
     TIME_STONE,
 )
-from games.splendor_marvel.features import FEATURES, features
+from games.splendor_marvel.knowledge.features import FEATURES, features
 from games.splendor_marvel.rules import legal_actions
 from games.splendor_marvel.state import Phase, SplendorState
 

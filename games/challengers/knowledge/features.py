@@ -11,10 +11,10 @@ match. Card powers are printed powers (the robot's Cyborg counts the round numbe
 
 from __future__ import annotations
 
-from .catalogue import FAN_LEAD, LEVEL, LEVEL_S, NAME_ID, POWER, ROUNDS, SCHEDULE, pile_cards
-from .effects import AURA, AURA_NONE
-from .match import highest_trophy
-from .state import D_EXTRA, D_OPTION, D_PICK, DECK, MATCH, TYPE_MASK, State
+from ..catalogue import FAN_LEAD, LEVEL, LEVEL_S, NAME_ID, POWER, ROUNDS, SCHEDULE, pile_cards
+from ..effects import AURA, AURA_NONE
+from ..match import highest_trophy
+from ..state import D_EXTRA, D_OPTION, D_PICK, DECK, MATCH, TYPE_MASK, State
 
 FEATURES = (
     "fans",  # fans (tokens + trophies) / FAN_LEAD

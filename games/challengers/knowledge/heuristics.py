@@ -22,12 +22,12 @@ from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
-from .actions import BOTTOM, DONE, EXHAUST, OPT, ORDER, PASS, PICK, REDRAW, TOP, TRIM, Action
-from .catalogue import LEVEL, LEVEL_S, NAME, NUM_TYPES, POWER
-from .effects import AURA, AURA_NONE, K_SIREN
+from ..actions import BOTTOM, DONE, EXHAUST, OPT, ORDER, PASS, PICK, REDRAW, TOP, TRIM, Action
+from ..catalogue import LEVEL, LEVEL_S, NAME, NUM_TYPES, POWER
+from ..effects import AURA, AURA_NONE, K_SIREN
+from ..flow import legal_actions
+from ..state import OVER, State
 from .features import FEATURES, features
-from .flow import legal_actions
-from .state import OVER, State
 
 _NEWCOMER = "Newcomer"
 PRIOR_TEMPERATURE = 1.5

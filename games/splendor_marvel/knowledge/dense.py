@@ -11,7 +11,7 @@ import json
 import numpy as np
 
 from games.splendor_marvel.kernel.layout import MAX_PLAYERS
-from games.splendor_marvel.network_features import NUM_INPUTS, RACE_FEATURES
+from games.splendor_marvel.knowledge.network_features import NUM_INPUTS, RACE_FEATURES
 
 Weights = tuple[np.ndarray, ...]
 """(W1, b1, W2, b2, W3, b3): two hidden ReLU layers, then `MAX_PLAYERS` logits."""

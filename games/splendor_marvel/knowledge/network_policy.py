@@ -24,10 +24,10 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from games.splendor_marvel import heuristics
 from games.splendor_marvel.actions import KIND_OF, Kind
 from games.splendor_marvel.kernel import game as k
-from games.splendor_marvel.network_features import (
+from games.splendor_marvel.knowledge import heuristics
+from games.splendor_marvel.knowledge.network_features import (
     NUM_INPUTS,
     RACE_FEATURES,
     network_inputs,

@@ -21,10 +21,10 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from games.splendor_marvel.dense import Weights, forward
 from games.splendor_marvel.kernel import game as k
 from games.splendor_marvel.kernel import layout as L
-from games.splendor_marvel.network_features import network_inputs, network_inputs_kernel
+from games.splendor_marvel.knowledge.dense import Weights, forward
+from games.splendor_marvel.knowledge.network_features import network_inputs, network_inputs_kernel
 from kernels.specialize import specialize
 
 ARCHITECTURE = "value-dense"

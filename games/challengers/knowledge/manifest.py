@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from games import weights
-from games.challengers import heuristics
 from games.challengers.actions import Action
 from games.challengers.catalogue import NUM_TYPES
-from games.challengers.heuristics import TODAY, Worth
+from games.challengers.knowledge import heuristics
+from games.challengers.knowledge.heuristics import TODAY, Worth
 from games.challengers.state import State
 from kernels.version import source_version
 
