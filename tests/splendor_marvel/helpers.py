@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import random
 
-from clients.arena.specs import evaluator_named, parse_spec
-from games.registry import entry
-from games.splendor_marvel import GAME, SplendorState, apply, new_game
+from games.splendor_marvel import SplendorState, apply, new_game
 from games.splendor_marvel.catalogue import BONUS, COST, LEVEL, POINTS, TAGS, card_by_name
 from games.splendor_marvel.evaluators import EVALUATOR
 from games.splendor_marvel.invariants import violations
@@ -117,11 +115,3 @@ def reserve_into(state: SplendorState, seat: int, card_id: int, public: bool = T
     """Put a card in a seat's reserve (face up unless `public` is False); no grey token moves."""
     take_card_into(state, card_id, state.reserved[seat])
     state.reserved_public[seat].append(public)
-
-
-def assert_the_arena_names(name: str, evaluator: object) -> None:
-    """`value=name` in an arena spec is `evaluator`, as the registry lists it."""
-    assert entry("splendor_marvel").evaluator(name) is evaluator
-    assert parse_spec(f"ismcts:iters=10,value={name}").options == (
-        ("iters", "10"), ("value", name))
-    assert evaluator_named(GAME, name) is evaluator
