@@ -17,7 +17,7 @@ from advisor.coaching import Reason
 from advisor.errors import RequestError
 from advisor.sizes import check_sizes
 from contract.v1 import advisor_pb2, common_pb2
-from games.registry import GAMES
+from games.registry import SERVED
 from search import AnyEvaluator, AnyGame, SearchConfig
 
 State = TypeVar("State")
@@ -159,7 +159,7 @@ class GameAdapter(Codec[Any, Any, Any], Referee[Any, Any, Any], Coach[Any, Any],
 def _load_adapters() -> dict[str, GameAdapter]:
     """Each registered game's adapter, in the registry's order."""
     adapters: dict[str, GameAdapter] = {
-        name: importlib.import_module(game.adapter_module).ADAPTER for name, game in GAMES.items()
+        name: importlib.import_module(game.adapter_module).ADAPTER for name, game in SERVED.items()
     }
     return adapters
 

@@ -2,9 +2,14 @@
 
 An entry is plain data naming its modules as strings, so reading it imports no engine, codec
 or adapter (`games/` imports nothing above it); `load`, `codec` and `adapter` import them.
-The service's adapters, the codecs by game, the command line's choices and help, the arena's
-games and the benchmarks' game lists are all read from `GAMES` (games/README.md, "Adding a
-game").
+The arena's games and the search benchmarks' game lists are read from `GAMES`; the service's
+adapters, the codecs by game and the command line's choices from `SERVED`, the games whose
+messages are in the proto (games/README.md, "Adding a game").
+
+A game outside the tree plugs in without an edit here: `CARD_ADVISOR_GAME_PLUGINS` names
+packages (comma-separated, importable from `sys.path`), each holding its rules and an `ENTRY`
+with `package` set to its own name and `served=False`. The search, the arena and the kits over
+`GAMES` then play it; the service cannot, for its messages are the proto's.
 
 >>> GAMES["challengers"].player_counts
 (1, 2, 3, 4, 5, 6, 7, 8)
@@ -39,11 +44,15 @@ class GameEntry:
     """Move kinds (the notation before ':') the other seats do not see."""
     results_between_moves: bool = False
     """Whether standings change between decisions (matches run by themselves)."""
+    package: str = ""
+    """The engine's package where it is not `games.<name>` (a plug-in game's own)."""
+    served: bool = True
+    """Whether the service serves it: its messages in the proto, its codec and its adapter."""
 
     @property
     def engine_module(self) -> str:
         """The package whose `GAME` (the facade, a `search.game.Game`) and `new_game` play it."""
-        return f"games.{self.name}"
+        return self.package or f"games.{self.name}"
 
     @property
     def invariants_module(self) -> str:
@@ -166,7 +175,35 @@ def _registered(published: dict[str, GameEntry], asked: str) -> dict[str, GameEn
     return {**published, **{name: TOY_GAMES[name] for name in names}}
 
 
-GAMES = _registered(PUBLISHED, os.environ.get(TOY_GAMES_VARIABLE, ""))
+PLUGINS_VARIABLE = "CARD_ADVISOR_GAME_PLUGINS"
+
+
+def _plugged(games: dict[str, GameEntry], asked: str) -> dict[str, GameEntry]:
+    """`games` and the `ENTRY` of each package named in `asked` (comma-separated).
+
+    >>> _plugged(PUBLISHED, "games.nim")
+    Traceback (most recent call last):
+    ValueError: CARD_ADVISOR_GAME_PLUGINS names games.nim, which has no ENTRY
+    """
+    found = dict(games)
+    for package in (name.strip() for name in asked.split(",") if name.strip()):
+        plug = getattr(importlib.import_module(package), "ENTRY", None)
+        if not isinstance(plug, GameEntry):
+            raise ValueError(f"{PLUGINS_VARIABLE} names {package}, which has no ENTRY")
+        if plug.name in found:
+            raise ValueError(f"{PLUGINS_VARIABLE}: {package} names the game {plug.name!r}, "
+                             "which is registered already")
+        if plug.served or plug.package != package:
+            raise ValueError(f"{PLUGINS_VARIABLE}: {package}'s ENTRY needs package={package!r} "
+                             "and served=False (the service serves only the proto's games)")
+        found[plug.name] = plug
+    return found
+
+
+GAMES = _plugged(_registered(PUBLISHED, os.environ.get(TOY_GAMES_VARIABLE, "")),
+                 os.environ.get(PLUGINS_VARIABLE, ""))
+SERVED = {name: game for name, game in GAMES.items() if game.served}
+"""The games the service serves (and the command line, its client, offers)."""
 DEFAULT_GAME = next(iter(PUBLISHED))
 """The game a request or a command that names none plays: the first published."""
 

@@ -52,7 +52,7 @@ from clients.arena.referee import play
 from clients.arena.registry import load_game
 from clients.arena.specs import evaluator_ids, evaluator_named
 from contract.v1 import common_pb2
-from games.registry import DEFAULT_GAME, GAMES
+from games.registry import DEFAULT_GAME, SERVED
 from search import Cancelled, ismcts, levels
 
 
@@ -356,7 +356,7 @@ def _near(a: str, b: str) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default=DEFAULT_GAME, choices=list(GAMES))
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=list(SERVED))
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--iterations", type=int, default=1000,
                         help="the default budget (the server's --default-iterations)")

@@ -37,7 +37,7 @@ from advisor.questions import Question
 from benchmarks.coaching.calibration import budget, moves_by_prior, positions, searched_with
 from clients.arena.registry import load_game
 from clients.arena.specs import evaluator_ids
-from games.registry import DEFAULT_GAME, GAMES
+from games.registry import DEFAULT_GAME, SERVED
 from search import Cancelled, ismcts
 
 VISIT_FACTORS = (1, 2, 4)
@@ -130,7 +130,7 @@ def summary(records: Sequence[dict[str, Any]]) -> str:
 def measure(args: argparse.Namespace) -> None:
     """Measure the positions, one JSON line each to `args.out`."""
     game = load_game(args.game).game
-    evaluator = GAMES[args.game].evaluator("default")  # the judged moves: the default priors
+    evaluator = SERVED[args.game].evaluator("default")  # the judged moves: the default priors
     adapter = searched_with(args.game, args.value)
     with args.out.open("w") as out:
         for number, (label, _, state) in enumerate(
@@ -145,7 +145,7 @@ def measure(args: argparse.Namespace) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default=DEFAULT_GAME, choices=list(GAMES))
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=list(SERVED))
     parser.add_argument("--positions", type=int, default=50)
     parser.add_argument("--iterations", type=int, default=1000, help="the default budget")
     parser.add_argument("--factor", type=int, default=10, help="the reference's multiple")

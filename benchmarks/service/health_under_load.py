@@ -24,7 +24,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from advisor import AdvisorServer, ServerConfig
 from checks import examples
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
-from games.registry import DEFAULT_GAME, GAMES
+from games.registry import DEFAULT_GAME, SERVED
 
 
 def _request(game: str, move_ms: int) -> advisor_pb2.SuggestMoveRequest:
@@ -42,7 +42,7 @@ def _percentile(values: list[float], share: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default=DEFAULT_GAME, choices=list(GAMES))
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=list(SERVED))
     parser.add_argument("--callers", type=int, default=32)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-concurrent", type=int, default=4)

@@ -32,7 +32,7 @@ import grpc
 from advisor import AdvisorServer, ServerConfig
 from checks import examples
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
-from games.registry import GAMES
+from games.registry import SERVED
 
 HINT_CANDIDATES = 3
 
@@ -79,7 +79,7 @@ def _p95(values: Sequence[float]) -> float:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("--games", nargs="+", default=list(SERVED), choices=list(SERVED))
     parser.add_argument("--positions", type=int, default=5)
     args = parser.parse_args(argv)
     server = AdvisorServer(ServerConfig(port=0, workers=1))

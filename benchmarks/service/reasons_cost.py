@@ -21,7 +21,7 @@ from typing import Any
 
 from advisor.adapters import adapter_by_name
 from checks import examples
-from games.registry import GAMES
+from games.registry import SERVED
 
 Case = tuple[Any, Any, Any]
 """(observation, move, alternative)."""
@@ -32,7 +32,7 @@ PLY_STEPS = 25
 
 def cases(name: str, count: int) -> list[Case]:
     """`count` decisions of `name` with two legal moves or more, at every stage of its games."""
-    game = GAMES[name].load().game
+    game = SERVED[name].load().game
     out: list[Case] = []
     seed = 0
     while len(out) < count:
@@ -60,7 +60,7 @@ def timed(name: str, cases: list[Case]) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=40)
-    parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("--games", nargs="+", default=list(SERVED), choices=list(SERVED))
     args = parser.parse_args()
     print("| game | positions | median ms | mean ms | max ms |")
     print("|---|---|---|---|---|")
@@ -68,7 +68,7 @@ def main() -> None:
         found = cases(name, args.positions)
         timed(name, found[:3])  # warm up imports and caches
         ms = timed(name, found)
-        print(f"| {GAMES[name].title} | {len(ms)} | {statistics.median(ms):.1f} | "
+        print(f"| {SERVED[name].title} | {len(ms)} | {statistics.median(ms):.1f} | "
               f"{statistics.fmean(ms):.1f} | {max(ms):.1f} |")
 
 

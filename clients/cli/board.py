@@ -7,15 +7,15 @@ from typing import Any
 from google.protobuf import text_format
 
 from contract.v1 import common_pb2
-from games.registry import GAMES
+from games.registry import SERVED
 
 
 def _engine_view(observation: common_pb2.Observation) -> tuple[Any, Any] | None:
     """The game's facade and the engine's observation, or None for a game not registered."""
     name = observation.WhichOneof("game")
-    if name not in GAMES:
+    if name not in SERVED:
         return None
-    game = GAMES[name]
+    game = SERVED[name]
     return game.load().game, game.codec().observation_from_proto(getattr(observation, name))
 
 

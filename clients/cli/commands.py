@@ -12,7 +12,7 @@ from clients.cli.play import Table, parse_seats
 from clients.cli.progress import ProgressBar
 from clients.client import AdvisorClient, Limits
 from contract.v1 import common_pb2
-from games.registry import GAMES
+from games.registry import SERVED
 
 
 def limits_of(args: argparse.Namespace) -> Limits:
@@ -122,7 +122,7 @@ def apply(client: AdvisorClient, args: argparse.Namespace) -> None:
 
 def play(client: AdvisorClient, args: argparse.Namespace) -> None:
     """A game in the terminal, humans and bots in the seats `--seats` names."""
-    game = GAMES[args.game]
+    game = SERVED[args.game]
     try:
         seats = parse_seats(args.seats, game)
     except ValueError as exc:

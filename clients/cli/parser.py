@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 from clients.client import DEFAULT_TARGET
-from games.registry import DEFAULT_GAME, GAMES
+from games.registry import DEFAULT_GAME, SERVED
 
-PLAYERS_HELP = ", ".join(game.players_help() for game in GAMES.values())
+PLAYERS_HELP = ", ".join(game.players_help() for game in SERVED.values())
 """Each game's table sizes, e.g. "Splendor: Marvel 2..4, Challengers! 1..8"."""
 DESCRIPTION = "Ask an advisor server for moves, referee games, or play against the bot."
 
@@ -48,7 +48,8 @@ def _search(parser: argparse.ArgumentParser) -> None:
 
 def _game(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--game", choices=sorted(GAMES), default=DEFAULT_GAME, help="the game (default %(default)s)"
+        "--game", choices=sorted(SERVED), default=DEFAULT_GAME,
+        help="the game (default %(default)s)",
     )
 
 

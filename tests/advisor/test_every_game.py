@@ -16,12 +16,12 @@ import pytest
 from advisor.adapters import ADAPTERS
 from contract.codecs import codec_of
 from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
-from games.registry import GAMES
+from games.registry import SERVED
 
 from .conftest import bad_fields
 
 TINY = common_pb2.Limits(max_iterations=30, seed=7, workers=1)
-NAMES = list(GAMES)
+NAMES = list(SERVED)
 
 
 def _game_id(name: str) -> common_pb2.Game:
@@ -29,7 +29,7 @@ def _game_id(name: str) -> common_pb2.Game:
 
 
 def _new(stub: advisor_pb2_grpc.AdvisorStub, name: str, seed: int) -> common_pb2.GameState:
-    players = 2 if 2 in GAMES[name].player_counts else GAMES[name].player_counts[0]
+    players = 2 if 2 in SERVED[name].player_counts else SERVED[name].player_counts[0]
     request = advisor_pb2.NewGameRequest(game=_game_id(name), players=players, seed=seed)
     return stub.NewGame(request).state
 
@@ -44,10 +44,10 @@ def test_get_info_lists_the_game_with_its_title_and_table_sizes(
 ) -> None:
     info = stub.GetInfo(advisor_pb2.GetInfoRequest())
     (game,) = [g for g in info.games if g.game == _game_id(name)]
-    assert (game.title, tuple(game.player_counts)) == (GAMES[name].title,
-                                                        GAMES[name].player_counts)
+    assert (game.title, tuple(game.player_counts)) == (SERVED[name].title,
+                                                        SERVED[name].player_counts)
     assert game.WhichOneof("catalogue") == name
-    evaluators = GAMES[name].evaluators()
+    evaluators = SERVED[name].evaluators()
     assert evaluators[game.engine] is evaluators["default"], \
         "the engine named is the one answering"
 
@@ -73,7 +73,7 @@ def test_new_game_observe_suggest_returns_a_legal_move(
     state = _new(stub, name, seed=3)
     legal = stub.LegalMoves(advisor_pb2.LegalMovesRequest(state=state))
     seen = stub.Observe(advisor_pb2.ObserveRequest(state=state, seat=legal.seat))
-    assert len(seen.summaries) == GAMES[name].load().game.num_players(_engine_state(name, state))
+    assert len(seen.summaries) == SERVED[name].load().game.num_players(_engine_state(name, state))
     answer = stub.SuggestMove(advisor_pb2.SuggestMoveRequest(observation=seen.observation,
                                                              limits=TINY))
     assert answer.seat == legal.seat
@@ -87,7 +87,7 @@ def test_a_referee_game_to_the_end_follows_the_engine_s_rules(
 ) -> None:
     """Every position the referee answers has the engine's legal moves and seat to decide; the
     same move on the same state gives the same answer; the game ends with a game_over event."""
-    game, evaluator = GAMES[name].load().game, GAMES[name].evaluator("default")
+    game, evaluator = SERVED[name].load().game, SERVED[name].evaluator("default")
     message = _new(stub, name, seed=11)
     rng = random.Random(5)
     plies = 0
@@ -121,7 +121,7 @@ def test_a_referee_game_to_the_end_follows_the_engine_s_rules(
 def _not_legal_there(name: str, state: Any) -> tuple[common_pb2.GameState, str]:
     """A position played from `state` and the notation of a move that was legal before it but
     is not there (Nim, whose piles only shrink, has no move that becomes legal later)."""
-    game, evaluator = GAMES[name].load().game, GAMES[name].evaluator("default")
+    game, evaluator = SERVED[name].load().game, SERVED[name].evaluator("default")
     position, seen, rng = game.clone(state), set(), random.Random(1)
     while not game.is_terminal(position):
         legal = {game.notation(a) for a in game.legal_actions(position)}
@@ -143,7 +143,7 @@ def test_an_illegal_move_fails_the_precondition_with_the_reason(
                                                     move=common_pb2.Move(notation=notation)))
     assert caught.value.code() == grpc.StatusCode.FAILED_PRECONDITION
     local = _engine_state(name, state)
-    reason = ADAPTERS[name].why_illegal(local, GAMES[name].load().game.parse(notation))
+    reason = ADAPTERS[name].why_illegal(local, SERVED[name].load().game.parse(notation))
     assert reason and reason in str(caught.value.details())
 
 
@@ -160,7 +160,7 @@ def test_a_malformed_move_names_the_field(stub: advisor_pb2_grpc.AdvisorStub, na
 
 @pytest.mark.parametrize("name", NAMES)
 def test_new_game_refuses_too_many_seats(stub: advisor_pb2_grpc.AdvisorStub, name: str) -> None:
-    too_many = GAMES[name].player_counts[-1] + 1
+    too_many = SERVED[name].player_counts[-1] + 1
     with pytest.raises(grpc.RpcError) as caught:
         stub.NewGame(advisor_pb2.NewGameRequest(game=_game_id(name), players=too_many))
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT

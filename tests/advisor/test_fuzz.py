@@ -23,7 +23,7 @@ from contract.v1 import advisor_pb2, advisor_pb2_grpc, common_pb2
 from contract.v1 import challengers_pb2 as cpb
 from games.challengers import new_game as new_tournament
 from games.challengers import observe as observe_tournament
-from games.registry import GAMES
+from games.registry import SERVED
 
 from .conftest import midgame, observation_of, start
 
@@ -83,7 +83,7 @@ def test_searches_answer_before_their_deadline_whatever_the_limits(
     fuzzed: AdvisorServer, method: str
 ) -> None:
     observations = [examples.messages(name, examples.position(name, 2, seed=6, plies=20))[1]
-                    for name in GAMES]
+                    for name in SERVED]
     build: dict[str, Callable[..., object]] = {
         "SuggestMove": advisor_pb2.SuggestMoveRequest,
         "Evaluate": advisor_pb2.EvaluateRequest,

@@ -10,14 +10,14 @@ import pytest
 from google.protobuf import json_format
 
 from contract.v1 import common_pb2
-from games.registry import GAMES
+from games.registry import SERVED
 from tests.clients.test_cli import run
 
-NAMES = list(GAMES)
+NAMES = list(SERVED)
 
 
 def _players(name: str) -> str:
-    return "2" if 2 in GAMES[name].player_counts else str(GAMES[name].player_counts[0])
+    return "2" if 2 in SERVED[name].player_counts else str(SERVED[name].player_counts[0])
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -50,7 +50,7 @@ def test_two_bots_play_to_the_end(
                        "--iterations", "8", "--turn-cap", "3")
     assert code == 0
     assert "Seat 0 (bot) plays" in out
-    if hasattr(GAMES[name].load().game, "standings"):  # printed after every move
+    if hasattr(SERVED[name].load().game, "standings"):  # printed after every move
         assert "Standings: seat 0 " in out
     assert out.rstrip().splitlines()[-1].startswith("Game over. Points: seat 0")
 
@@ -60,6 +60,6 @@ def test_too_many_seats_is_a_bad_option(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, target: str, name: str
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    seats = GAMES[name].player_counts[-1] + 1
+    seats = SERVED[name].player_counts[-1] + 1
     code, _, err = run(capsys, target, "play", "--game", name, "--seats", ",".join(["bot"] * seats))
     assert code == 2 and f"not {seats}" in err

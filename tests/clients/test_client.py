@@ -18,7 +18,7 @@ from clients import (
     Suggestion,
 )
 from contract.v1 import advisor_pb2, common_pb2
-from games.registry import DEFAULT_GAME, GAMES
+from games.registry import DEFAULT_GAME, SERVED
 
 from .conftest import FAST, start
 
@@ -43,7 +43,7 @@ def test_limits_repr_omits_unset_fields_and_maps_to_the_proto() -> None:
 
 def test_get_info_names_the_game_and_the_limits(client: AdvisorClient) -> None:
     info = client.get_info()
-    assert [g.game for g in info.games] == [Game(name) for name in GAMES]
+    assert [g.game for g in info.games] == [Game(name) for name in SERVED]
     assert info.games[1].player_counts == tuple(range(1, 9))
     assert info.games[0].proto.splendor_marvel.cards
     assert info.limits.worker_processes == 1
