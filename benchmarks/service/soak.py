@@ -43,7 +43,7 @@ from google.protobuf.message import Message
 from advisor.readiness import ready_port
 from checks import examples
 from contract.v1 import advisor_pb2, common_pb2
-from games.registry import GAMES
+from games.registry import SERVED
 
 SERVICE = "/advisor.v1.Advisor/"
 STREAMING = {"Analyze"}
@@ -65,7 +65,7 @@ def valid_requests() -> dict[str, list[bytes]]:
     limits = common_pb2.Limits(max_iterations=20, seed=1)
     requests: dict[str, list[bytes]] = {
         "GetInfo": [advisor_pb2.GetInfoRequest().SerializeToString()]}
-    for name in GAMES:
+    for name in SERVED:
         full, observation = examples.messages(name, examples.position(name, 2, 4, plies=20))
         for method, message in (("SuggestMove", advisor_pb2.SuggestMoveRequest),
                                 ("Evaluate", advisor_pb2.EvaluateRequest),
