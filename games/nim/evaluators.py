@@ -1,30 +1,15 @@
-"""Nim's evaluators by id: none but the default (`Uniform`, no knowledge), which the registry
-lists as `default`."""
+"""Nim's evaluators by id: none but the default (`games.uniform.Uniform`, no knowledge), which
+the registry lists as `default`."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from games.nim.game import GAME, Action, NimState
+from games.nim.game import GAME
+from games.uniform import Uniform
 
-
-class Uniform:
-    """No knowledge: an even value, even priors and uniformly random playouts."""
-
-    def evaluate(self, state: NimState) -> Sequence[float]:
-        return (0.5, 0.5)
-
-    def priors(self, state: NimState, actions: Sequence[Action]) -> Sequence[float]:
-        return [1.0 / len(actions)] * len(actions)
-
-    def rollout_action(self, state: NimState, rng: random.Random) -> Action:
-        legal = GAME.legal_actions(state)
-        return legal[rng.randrange(len(legal))]
-
-
-EVALUATOR = Uniform()
+EVALUATOR = Uniform(GAME)
 """The default evaluator."""
 EVALUATORS: dict[str, Uniform] = {}
 NETWORKS: tuple[str, ...] = ()

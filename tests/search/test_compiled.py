@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from games.nim.evaluators import EVALUATOR as NIM_EVALUATOR
-from games.nim.evaluators import Uniform
+from games.uniform import Uniform
 from kernels.rng import PythonRng
 from search import Limits, SearchConfig, ismcts
 from search import compiled as compiled_search
@@ -133,7 +133,8 @@ def test_ismcts_takes_the_compiled_path_when_the_evaluator_offers_one() -> None:
         compiled = CompiledNim()
 
     observation = NimObservation((3, 4, 5), 0)
-    game, evaluator = Nim(), UniformWithTwin()
+    game = Nim()
+    evaluator = UniformWithTwin(game)
     compiled = ismcts(game, evaluator, observation, Limits(iterations=400), seed=9)
     python = ismcts(game, evaluator, observation, Limits(iterations=400),
                     SearchConfig(engine="python"), seed=9)

@@ -3,25 +3,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from games.uniform import Uniform
+
 from .game import GAME, KuhnState
-
-
-class Uniform:
-    """No knowledge: an even value, even priors and uniformly random playouts."""
-
-    def evaluate(self, state: KuhnState) -> Sequence[float]:
-        return (0.5, 0.5)
-
-    def priors(self, state: KuhnState, actions: Sequence[str]) -> Sequence[float]:
-        return [1.0 / len(actions)] * len(actions)
-
-    def rollout_action(self, state: KuhnState, rng: random.Random) -> str:
-        legal = GAME.legal_actions(state)
-        return legal[rng.randrange(len(legal))]
 
 
 class HigherCard(Uniform):
@@ -37,9 +24,9 @@ class HigherCard(Uniform):
         return [w / sum(weights) for w in weights]
 
 
-EVALUATOR = HigherCard()
+EVALUATOR = HigherCard(GAME)
 """The default evaluator."""
-EVALUATORS: dict[str, Uniform] = {"higher-card": EVALUATOR, "uniform": Uniform()}
+EVALUATORS: dict[str, Uniform] = {"higher-card": EVALUATOR, "uniform": Uniform(GAME)}
 NETWORKS: tuple[str, ...] = ()
 GREEDY = EVALUATOR
 BOTS: dict[str, Callable[..., Any]] = {}
