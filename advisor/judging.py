@@ -74,42 +74,79 @@ def own_search(
 
 
 def settled(
-    adapter: GameAdapter, obs: Any, mine: Judged, best: Judged, budget: Budget,
-    cancel: CancelToken, question: Question,
+    adapter: GameAdapter, obs: Any, mine: Judged, other: Judged, budget: Budget,
+    cancel: CancelToken, question: Question, choice: bool = False,
 ) -> tuple[Judged, Judged, int]:
-    """The judged move's and the best move's own searches, run again with the next share of
+    """The judged move's own search and the one its loss is measured against (the best move's;
+    for the search's choice, its rival's: `loss_range`), run again with the next share of
     `ESCALATION` while the loss's interval straddles a grade's edge (budgets in iterations,
     while the call has time), and the iterations those further searches ran."""
     more = 0
-    while straddles(mine, best) and budget.iterations is not None and not cancel.is_set():
+    while straddles(mine, other, choice) and budget.iterations is not None \
+            and not cancel.is_set():
         shares = [share for share in ESCALATION if share > mine.share]
         if not shares or (budget.deadline is not None and now() >= budget.deadline):
             break
-        mine, best = (own_search(adapter, obs, j.action, budget, cancel, question,
-                                 share=shares[0]) for j in (mine, best))
-        more += mine.iterations + best.iterations
-    return mine, best, more
+        mine, other = (own_search(adapter, obs, j.action, budget, cancel, question,
+                                  share=shares[0]) for j in (mine, other))
+        more += mine.iterations + other.iterations
+    return mine, other, more
 
 
-def straddles(mine: Judged, best: Judged) -> bool:
-    """True when the loss's interval meets more than one grade's band."""
-    if mine.action == best.action or mine.own is None or best.own is None:
-        return False
-    return len(coaching.grades_between(*coaching.loss_interval(mine.own, best.own))) > 1
+def straddles(mine: Judged, other: Judged, choice: bool = False) -> bool:
+    """True when the loss's interval (`loss_range`) meets more than one grade's band."""
+    return len(coaching.grades_between(*loss_range(mine, other, choice))) > 1
+
+
+def loss_range(mine: Judged, other: Judged, choice: bool = False) -> tuple[float, float]:
+    """The 95% interval on the judged move's loss, measured against `other`: the best move's
+    own search; for the search's `choice` itself (which loses nothing by definition), its
+    rival's, and then it runs from 0 to how much better the rival may be. (0, 0) when there
+    is nothing to measure against."""
+    if mine.action == other.action or mine.own is None or other.own is None:
+        return 0.0, 0.0
+    low, high = coaching.loss_interval(mine.own, other.own)
+    return (0.0, high) if choice else (low, high)
+
+
+def rival(result: SearchResult) -> Hashable | None:
+    """The move the search's choice is measured against: the main search's runner-up."""
+    return result.candidates[1].action if len(result.candidates) > 1 else None
+
+
+def judged_pair(
+    adapter: GameAdapter, obs: Any, result: SearchResult, action: Hashable, budget: Budget,
+    cancel: CancelToken, question: Question, ends: Sequence[float | None] = (None, None),
+    share: float = JUDGE_SHARE,
+) -> tuple[Judged, Judged, int]:
+    """`action` judged as Evaluate judges it after the main search `result`: its own search
+    and the one its loss is measured against (the choice's; for the choice itself, its
+    rival's), settled, and the iterations they ran. `ends`: when each first search must
+    stop."""
+    choice = action == result.action
+    compared = rival(result) if choice else result.action
+    mine = own_search(adapter, obs, action, budget, cancel, question, ends[0], share)
+    other = mine if compared is None else own_search(adapter, obs, compared, budget, cancel,
+                                                     question, ends[1], share)
+    first = mine.iterations + (0 if other is mine else other.iterations)
+    mine, other, more = settled(adapter, obs, mine, other, budget, cancel, question, choice)
+    return mine, other, first + more
 
 
 def assessment(
     adapter: GameAdapter, obs: Any, result: SearchResult, mine: Judged, best: Judged,
     alternative: Hashable | None, peers: Sequence[Judged], seed: int,
+    against: Judged | None = None,
 ) -> advisor_pb2.MoveAssessment:
     """The assessment of `mine` against `best` (the main search's choice, judged the same way):
     rank in the main search, value, loss, interval, ties, grade, reasons (measured against
     `alternative`, a move shown in the same answer, or the position before the move when None)
-    and both expected lines. `peers` are the other moves judged in the same answer. When the
-    best is measured better and is the alternative, its advantages come first
-    (`coaching.against_the_better`). After the comparison comes, if it applies, that the game
-    is decided (then the move is not graded), or why a move every fact argues against is still
-    best."""
+    and both expected lines; the loss's interval is measured against `against` (the choice's
+    rival when `mine` is the choice; `best` when None). `peers` are the other moves judged in
+    the same answer. When the best is measured better and is the alternative, its advantages
+    come first (`coaching.against_the_better`). After the comparison comes, if it applies,
+    that the game is decided (then the move is not graded), or why a move every fact argues
+    against is still best."""
     seat = result.player
     ranked = [c.action for c in result.candidates]
     rank = ranked.index(mine.action) + 1 if mine.action in ranked else 0
@@ -123,7 +160,8 @@ def assessment(
         if against_best:
             reasons = coaching.against_the_better(reasons)
         unexplained = against_best and not any(map(coaching.favours_the_other_move, reasons))
-        _numbers(out, adapter, obs, mine, best, peers, seed, result.candidates)
+        _numbers(out, adapter, obs, mine, best, against or best, peers, seed,
+                 result.candidates)
         framing = [comparison(adapter, mine, best, unexplained)]
         if out.decided:
             framing.append(decided_reason(mine, best, result.candidates))
@@ -167,7 +205,7 @@ def decided_reason(mine: Judged, best: Judged, roots: Sequence[Candidate]) -> Re
 
 def _numbers(
     out: advisor_pb2.MoveAssessment, adapter: GameAdapter, obs: Any, mine: Judged, best: Judged,
-    peers: Sequence[Judged], seed: int, roots: Sequence[Candidate],
+    against: Judged, peers: Sequence[Judged], seed: int, roots: Sequence[Candidate],
 ) -> None:
     """Value, loss and its interval, ties, grade (with how sure it is) and lines of a judged
     move."""
@@ -177,7 +215,7 @@ def _numbers(
     loss, tie, out.grade = verdict(mine, best)
     out.win_probability, out.value_loss, out.visits = own.value, loss, own.visits
     out.lcb, out.ucb = coaching.interval(own)
-    out.loss_low, out.loss_high = (0.0, 0.0) if is_best else coaching.loss_interval(own, top)
+    out.loss_low, out.loss_high = loss_range(mine, against, is_best)
     grades = coaching.grades_between(out.loss_low, out.loss_high)
     if len(grades) > 1:
         out.too_close_to_call = True

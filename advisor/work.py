@@ -126,25 +126,31 @@ def _judged_candidates(
 ) -> tuple[list[advisor_pb2.MoveAssessment], int]:
     """The shown candidates, each judged from its own search against the search's choice,
     highest judged value first, and the iterations those searches ran. The choice's reasons
-    compare it with the best other shown candidate, every other's with the choice."""
+    compare it with the best other shown candidate, every other's with the choice; the
+    choice's loss's interval is measured against its rival, the runner-up, as in Evaluate."""
     cancel = SlotCancel(slot)
     shown = result.candidates[: budget.candidates]
-    ends = _judging_plan(budget, len(shown))
-    runs = [judging.own_search(adapter, obs, c.action, budget, cancel, question, end)
-            for c, end in zip(shown, ends, strict=False)]
-    best = runs[0]
+    searched = result.candidates[: max(len(shown), 2)]  # the choice's rival, shown or not
+    ends = _judging_plan(budget, len(searched))
+    searches = [judging.own_search(adapter, obs, c.action, budget, cancel, question, end)
+                for c, end in zip(searched, ends, strict=True)]
+    runs, best = searches[: len(shown)], searches[0]
     ranked = judging.ordered(runs)
     others = [j.action for j in ranked if j is not best]
     judged, more = [], 0
-    for j in ranked:  # each judged as Evaluate judges it: settled against the best
-        mine, top, extra = judging.settled(adapter, obs, j, best, budget, cancel, question)
+    for j in ranked:  # each judged as Evaluate judges it: settled against the best, the
+        choice = j is best  # choice against its rival
+        other = searches[1] if choice and len(searches) > 1 else best
+        mine, top, extra = judging.settled(adapter, obs, j, other, budget, cancel, question,
+                                           choice)
         more += extra
         judged.append(judging.assessment(
-            adapter, obs, result, mine, top,
-            best.action if j is not best else others[0] if others else None, runs, budget.seed,
+            adapter, obs, result, mine, mine if choice else top,
+            best.action if not choice else others[0] if others else None, runs, budget.seed,
+            against=top,
         ))
     judged.sort(key=lambda a: a.win_probability, reverse=True)  # as settled
-    return judged, sum(j.iterations for j in runs) + more
+    return judged, sum(j.iterations for j in searches) + more
 
 
 def _follow_ups(
@@ -224,20 +230,16 @@ def evaluate(game: str, obs: Any, action: Any, budget: Budget, slot: int) -> byt
         match_win_probability=adapter.match_wins(obs, budget.seed, budget.deadline),
     )
     if action is not None:
-        cancel = SlotCancel(slot)
         is_best = action == result.action
-        ends = _judging_plan(budget, 1 if is_best else 2)
-        mine = judging.own_search(adapter, obs, action, budget, cancel, question, ends[0])
-        best = mine if is_best else judging.own_search(
-            adapter, obs, result.action, budget, cancel, question, ends[1])
-        first = mine.iterations + (0 if is_best else best.iterations)
-        mine, best, more = judging.settled(adapter, obs, mine, best, budget, cancel, question)
-        runner_up = result.candidates[1].action if len(result.candidates) > 1 else None
+        mine, other, iterations = judging.judged_pair(
+            adapter, obs, result, action, budget, SlotCancel(slot), question,
+            _judging_plan(budget, 2))
         response.assessment.CopyFrom(judging.assessment(
-            adapter, obs, result, mine, best, runner_up if is_best else best.action,
-            [mine, best], budget.seed,
+            adapter, obs, result, mine, mine if is_best else other,
+            judging.rival(result) if is_best else result.action, [mine, other], budget.seed,
+            against=other,
         ))
-        response.judging_iterations = first + more
+        response.judging_iterations = iterations
     return response.SerializeToString()
 
 

@@ -4,7 +4,8 @@ Positions come from arena self-play (`clients.arena.referee.play`, the `--bot` s
 seat) at several stages of each game: the plies at `STAGES` of its length where the seat to
 move has at least three legal moves. In each, three moves are judged as Evaluate judges them
 (`advisor.judging`: the main search names the best, each move and the best get own searches,
-run again with more iterations while the loss's interval straddles a grade's edge), drawn the
+run again with more iterations while the loss's interval straddles a grade's edge; the
+choice's interval is measured against its rival, the main search's runner-up), drawn the
 three ways players meet: the search's best, a uniformly random legal move, and the move a
 level-3 bot plays there (the moves players make, near the band edges). Each is judged twice, at
 `--iterations` and at `--factor` times that, with the same seed; the larger budget stands for
@@ -16,7 +17,8 @@ by grade, the disagreements by pair of grades, how the two own values behind a l
 the agreement by stage and by how the move was drawn. Grades are given to the recorded losses
 by the current rule (`advisor.coaching.grade`).
 
-Each judged move is written as one JSON line to `--out` as soon as it is measured, so a run
+Each judged move is written as one JSON line (`best_value` is the value of the own search its
+loss is measured against, `against` that move) to `--out` as soon as it is measured, so a run
 stopped early still reports (`--report FILE` prints the table of a file again), and `--resume`
 skips the positions a file already holds. `--against REF` adds how often the file's grades agree
 with REF's grades at its larger budget, on the judged moves both files hold. `--value NAME`
@@ -43,9 +45,9 @@ from typing import Any, cast
 
 from advisor.adapters import GameAdapter, adapter_by_name
 from advisor.budget import Budget
-from advisor.coaching import GRADE_BOUNDS, grade, grades_between, loss_interval
+from advisor.coaching import GRADE_BOUNDS, grade, grades_between
 from advisor.engine_adapter import EngineAdapter
-from advisor.judging import JUDGE_SHARE, own_search, settled, verdict
+from advisor.judging import JUDGE_SHARE, judged_pair, loss_range, verdict
 from advisor.questions import Question
 from clients.arena.record import GameTask
 from clients.arena.referee import play
@@ -150,30 +152,30 @@ def searched_with(game_name: str, value: str) -> GameAdapter:
 
 def judge(adapter: GameAdapter, obs: Any, moves: Sequence[Any], iterations: int, seed: int,
           share: float) -> list[dict[str, Any]]:
-    """Each move judged as Evaluate judges it: the main search's best, then own searches,
-    settled while the loss's interval straddles a grade's edge."""
+    """Each move judged as Evaluate judges it (`judging.judged_pair`): the main search's best,
+    then own searches, settled while the loss's interval straddles a grade's edge (the
+    choice's against its rival's)."""
     plan = budget(iterations, seed)
     cancel = Cancelled()
     question = Question.of(adapter, obs, plan)
     main = ismcts(adapter.engine, adapter.evaluator, obs, plan.limits(cancel), plan.config(),
                   seed=seed)
-    first = own_search(adapter, obs, main.action, plan, cancel, question, share=share)
     rows = []
     for move in moves:
-        mine = own_search(adapter, obs, move, plan, cancel, question, share=share)
-        mine, best, _ = settled(adapter, obs, mine, first, plan, cancel, question)
-        if mine.own is None or best.own is None:
+        mine, other, _ = judged_pair(adapter, obs, main, move, plan, cancel, question,
+                                     share=share)
+        choice = move == main.action
+        if mine.own is None or other.own is None:
             continue
-        loss, tie, graded = verdict(mine, best)
-        low, high = (0.0, 0.0) if mine.action == best.action else loss_interval(mine.own,
-                                                                                best.own)
+        loss, tie, graded = verdict(mine, mine if choice else other)
+        low, high = loss_range(mine, other, choice)
         rows.append({"loss": loss, "tie": tie, "grade": _name(graded),
                      "loss_low": low, "loss_high": high,
                      "too_close": len(grades_between(low, high)) > 1,
                      "visits": mine.own.visits,
                      "move": str(move), "value": mine.own.value,
-                     "best": str(main.action), "best_value": best.own.value,
-                     "best_visits": best.own.visits})
+                     "best": str(main.action), "against": str(other.action),
+                     "best_value": other.own.value, "best_visits": other.own.visits})
     return rows
 
 

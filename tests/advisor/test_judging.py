@@ -121,12 +121,16 @@ def test_a_loss_that_straddles_an_edge_is_judged_again_until_one_band_holds_it(
 ) -> None:
     """At a small budget (own searches of 80 visits), each judged move's loss either settles
     inside one band after searches of 4 or 16 times as many visits, or, at that cap, is too
-    close to call, naming the grade across the edge."""
+    close to call, naming the grade across the edge. The search's choice loses nothing, but is
+    measured against its rival, the runner-up: from 0 to how much better the rival may be."""
     iterations = 160
     steps = {round(iterations * share) for share in ESCALATION}
     judged = [j for seed, plies in ((2, 14), (3, 22), (5, 30))
               for j in _hint(stub, observation_of(midgame(seed=seed, plies=plies)),
-                             iterations).judged if j.value_loss or j.rank != 1]
+                             iterations).judged]
+    choices = [j for j in judged if j.rank == 1]
+    assert len(choices) == 3 and all(j.value_loss == 0 == j.loss_low for j in choices)
+    assert any(j.too_close_to_call and j.close_grade != common_pb2.GRADE_BEST for j in choices)
     for j in judged:
         between = grades_between(j.loss_low, j.loss_high)
         assert j.visits in steps and j.grade in between, j

@@ -481,7 +481,9 @@ export type MoveAssessment = Message<"advisor.v1.MoveAssessment"> & {
 
   /**
    * The 95% interval on value_loss. The judgement is sequential: while it straddles a grade's
-   * edge, both own searches run again with more iterations, up to 8 times the budget.
+   * edge, both own searches run again with more iterations, up to 8 times the budget. The
+   * search's choice loses nothing, but is measured against its rival, the runner-up: its
+   * interval runs from 0 to how much better the rival may be.
    *
    * @generated from field: double loss_low = 18;
    */
